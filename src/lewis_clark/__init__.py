@@ -1,0 +1,18 @@
+"""Lewis & Clark: The Expedition, as a Python library.
+
+    >>> import lewis_clark as lc
+    >>> state = lc.new_game(players=3, seed=7)
+    >>> action = lc.legal_actions(state)[0]
+    >>> state = lc.apply(state, action)
+"""
+
+from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
+from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions
+from lewis_clark.setup import new_game
+from lewis_clark.state import CorruptState, Options, State
+
+__all__ = [
+    "Action", "ActionError", "CorruptState", "IllegalAction", "NotationError", "Options", "State",
+    "apply", "apply_in_place", "camp_time", "legal_actions", "new_game",
+]
+__version__ = "0.1.0"

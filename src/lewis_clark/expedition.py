@@ -1,0 +1,61 @@
+"""Boats: capacity and the Time they cost at a Camp.
+
+Boats hold counts, not positions: a player may rearrange at any time, so loads are always taken in
+the arrangement that costs least Time (R6). Numbers from components.md.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# Boat tile faces, in the order tiles are counted on a player: (name, holds, capacity, time rule).
+SMALL_RESOURCE, LARGE_RESOURCE, SMALL_INDIAN, LARGE_INDIAN = range(4)
+TILE_FACES: tuple[str, ...] = ("small-resource", "large-resource", "small-indian", "large-indian")
+TILE_STACK = (0, 1, 0, 1)  # stack 0: small/small tiles, stack 1: large/large tiles (assumed pairing)
+TILES_PER_STACK = 6
+
+BASE_RESOURCE_CAPACITY = 3 + 3 + 5  # boats 1-3
+SMALL_RESOURCE_CAPACITY = 2
+LARGE_RESOURCE_CAPACITY = 5
+LARGE_INDIAN_CAPACITY = 3
+
+
+def resource_capacity(tiles: list[int]) -> int:
+    """Resources a player can hold with these tiles."""
+    return BASE_RESOURCE_CAPACITY + SMALL_RESOURCE_CAPACITY * tiles[0] + LARGE_RESOURCE_CAPACITY * tiles[1]
+
+
+def boat_time(resources: int, indians: int, tiles: list[int]) -> int:
+    """Least Time the boats cost at a Camp for these loads (R6)."""
+    return resource_time(resources, tiles[0], tiles[1]) + indian_time(indians, tiles[2], tiles[3])
+
+
+@lru_cache(maxsize=4096)
+def resource_time(count: int, small: int, large: int) -> int:
+    """Boat 1 and small tiles are free; boat 2 (3) and large tiles (5) cost 1 if used; boat 3 costs
+    1 per resource (up to 5). Try every number of flat-cost boats, biggest first."""
+    rest = count - 3 - SMALL_RESOURCE_CAPACITY * small
+    if rest <= 0:
+        return 0
+    flat = [LARGE_RESOURCE_CAPACITY] * large + [3]
+    best = rest if rest <= 5 else 10**6
+    used = 0
+    for k, cap in enumerate(flat, start=1):
+        used += cap
+        left = max(0, rest - used)
+        if left <= 5:
+            best = min(best, k + left)
+    return best
+
+
+@lru_cache(maxsize=4096)
+def indian_time(count: int, small: int, large: int) -> int:
+    """Boat 4 and small Indian tiles hold one each for free; large Indian tiles hold 3 for 1 Time;
+    boat 5 holds any number at 1 Time each."""
+    rest = count - 1 - small
+    if rest <= 0:
+        return 0
+    best = rest
+    for k in range(1, large + 1):
+        best = min(best, k + max(0, rest - LARGE_INDIAN_CAPACITY * k))
+    return best

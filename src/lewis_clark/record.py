@@ -1,0 +1,91 @@
+"""Game records: options, seed and the actions in text form; replaying one gives the identical state.
+
+    {"format": "lewis-clark-record", "version": 1, "options": {...}, "seed": 7,
+     "actions": ["play york", "under hugh-mcneal", ...], "final_hash": "3f1c..."}
+
+``final_hash`` is optional; when present, a replay that ends elsewhere is reported as tampered.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from lewis_clark.actions import Action, ActionError
+from lewis_clark.rules import apply_in_place
+from lewis_clark.setup import new_game
+from lewis_clark.state import CorruptState, Options, State
+
+RECORD_FORMAT = "lewis-clark-record"
+RECORD_VERSION = 1
+
+
+@dataclass
+class Record:
+    """Everything needed to replay a game."""
+
+    options: Options
+    actions: list[str] = field(default_factory=list)
+    final_hash: str = ""
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` actions (all by default); raises CorruptState naming
+        the first action that does not apply."""
+        state = new_game(self.options)
+        for i, text in enumerate(self.actions[:upto]):
+            try:
+                apply_in_place(state, Action.parse(text))
+            except ActionError as exc:
+                raise CorruptState(f"record action {i + 1} ({text!r}) does not apply: {exc}") from exc
+        if upto is None and self.final_hash and state.hash() != self.final_hash:
+            raise CorruptState(f"record is tampered: replay ends in state {state.hash()}, "
+                               f"the record says {self.final_hash}")
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
+                                "options": self.options.to_json(), "seed": self.options.seed,
+                                "actions": list(self.actions)}
+        if self.final_hash:
+            data["final_hash"] = self.final_hash
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise CorruptState(f"not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
+        if data.get("version") != RECORD_VERSION:
+            raise CorruptState(f"unsupported record version {data.get('version')!r} (expected {RECORD_VERSION})")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise CorruptState("record: \"actions\" must be a list of action texts")
+        try:
+            options = Options.from_json(data.get("options", {}))
+        except (ValueError, TypeError) as exc:
+            raise CorruptState(f"record: bad options: {exc}") from exc
+        if "seed" in data:
+            if not isinstance(data["seed"], int):
+                raise CorruptState("record: seed must be an integer")
+            if data["seed"] != options.seed:
+                options = replace(options, seed=data["seed"])
+        final_hash = data.get("final_hash", "")
+        if not isinstance(final_hash, str):
+            raise CorruptState("record: final_hash must be text")
+        return cls(options, list(actions), final_hash)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CorruptState(f"cannot read record {path}: {exc.strerror}") from exc
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CorruptState(f"record {path} is not valid JSON: {exc}") from exc
+        return cls.from_json(data)

@@ -1,0 +1,97 @@
+"""Resources and Indians: their names, and bundles of them with a readable text form.
+
+A bundle is a 7-tuple of counts in the order of ``KINDS``: the six resources, then Indians.
+Bundles describe what is paid or taken in one go ("1 wood + 2 furs" is written "1 wood + 2 fur").
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+WOOD, FUR, FOOD, EQUIPMENT, CANOE, HORSE, INDIAN = range(7)
+KINDS: tuple[str, ...] = ("wood", "fur", "food", "equipment", "canoe", "horse", "indian")
+RESOURCES: tuple[int, ...] = (WOOD, FUR, FOOD, EQUIPMENT, CANOE, HORSE)
+PRIMARY: tuple[int, ...] = (WOOD, FUR, FOOD, EQUIPMENT)
+KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
+# Plurals are accepted when parsing so that people may write "2 canoes" or "3 indians".
+KIND_INDEX.update({"canoes": CANOE, "horses": HORSE, "indians": INDIAN})
+
+Bundle = tuple[int, ...]
+NONE: Bundle = (0,) * 7
+
+
+def bundle(**counts: int) -> Bundle:
+    """Build a bundle from keyword counts, e.g. ``bundle(wood=2, fur=1)``."""
+    out = [0] * 7
+    for name, n in counts.items():
+        out[KIND_INDEX[name]] = n
+    return tuple(out)
+
+
+def single(kind: int, n: int) -> Bundle:
+    """A bundle of ``n`` of one kind."""
+    out = [0] * 7
+    out[kind] = n
+    return tuple(out)
+
+
+def bundle_text(b: Bundle) -> str:
+    """Canonical text: ``"2 wood + 1 fur"``, or ``"none"`` for an empty bundle."""
+    parts = [f"{n} {KINDS[i]}" for i, n in enumerate(b) if n]
+    return " + ".join(parts) if parts else "none"
+
+
+def parse_bundle(text: str) -> Bundle:
+    """Parse the text of ``bundle_text``; raises ValueError naming the bad part."""
+    text = text.strip()
+    if text == "none":
+        return NONE
+    out = [0] * 7
+    for part in text.split("+"):
+        words = part.split()
+        if len(words) != 2 or not words[0].isdigit() or words[1] not in KIND_INDEX:
+            raise ValueError(f"bad bundle part {part.strip()!r} (expected e.g. '2 wood')")
+        kind = KIND_INDEX[words[1]]
+        if out[kind]:
+            raise ValueError(f"{KINDS[kind]} named twice in {text!r}")
+        out[kind] = int(words[0])
+    return tuple(out)
+
+
+def total(b: Bundle) -> int:
+    """Number of resources in a bundle (Indians excluded)."""
+    return b[0] + b[1] + b[2] + b[3] + b[4] + b[5]
+
+
+def any_payments(count: int, kinds: tuple[int, ...] = RESOURCES) -> list[Bundle]:
+    """Every way to pay ``count`` resources of any kind (a multiset of kinds)."""
+    return [_from_kinds(c) for c in combinations_with_replacement(kinds, count)]
+
+
+def different_payments(count: int, kinds: tuple[int, ...] = RESOURCES) -> list[Bundle]:
+    """Every way to pay ``count`` resources that are all different."""
+    return [_from_kinds(c) for c in combinations(kinds, count)]
+
+
+def up_to_choices(count: int, kinds: tuple[int, ...] = PRIMARY, distinct: bool = False) -> list[Bundle]:
+    """Every bundle of at most ``count`` items from ``kinds`` (all different if ``distinct``)."""
+    out: list[Bundle] = []
+    pick = combinations if distinct else combinations_with_replacement
+    for n in range(count, -1, -1):
+        out.extend(_from_kinds(c) for c in pick(kinds, n))
+    return out
+
+
+def sub_bundles(b: Bundle) -> list[Bundle]:
+    """Every bundle that keeps part of ``b`` (R2: any part of a benefit may be declined), largest first."""
+    out: list[Bundle] = [()]
+    for n in b:
+        out = [prefix + (k,) for prefix in out for k in range(n, -1, -1)]
+    return out
+
+
+def _from_kinds(kinds: tuple[int, ...]) -> Bundle:
+    out = [0] * 7
+    for k in kinds:
+        out[k] += 1
+    return tuple(out)

@@ -1,0 +1,85 @@
+"""The Route: a list of terrains from the first river space to the Pacific.
+
+Index 0 is the first river space (any number of Scouts may share it, nobody goes below it);
+St Louis is the start, Fort Clatsop the goal (components.md). Any route may be given as data (R25).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RIVER, MOUNTAIN, MOUNTAIN_RIVER = "R", "M", "MR"
+TERRAINS = (RIVER, MOUNTAIN, MOUNTAIN_RIVER)
+
+# The printed route (components.md): 0-4 river below St Louis, 5 St Louis, 6-22 Missouri, 23 MR,
+# 24-30 Rockies, 31 MR, 32-36 Clearwater, 37-39 coast range, 40-43 Columbia, 44 Fort Clatsop,
+# 45-54 Pacific coast (assumed count).
+PRINTED: tuple[str, ...] = (
+    (RIVER,) * 23 + (MOUNTAIN_RIVER,) + (MOUNTAIN,) * 7 + (MOUNTAIN_RIVER,) + (RIVER,) * 5
+    + (MOUNTAIN,) * 3 + (RIVER,) * 5 + (RIVER,) * 10
+)
+PRINTED_ST_LOUIS = 5
+PRINTED_FORT_CLATSOP = 44
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """Terrains by index plus the two named spaces."""
+
+    terrains: tuple[str, ...] = PRINTED
+    st_louis: int = PRINTED_ST_LOUIS
+    fort_clatsop: int = PRINTED_FORT_CLATSOP
+
+    def __post_init__(self) -> None:
+        bad = [t for t in self.terrains if t not in TERRAINS]
+        if bad:
+            raise ValueError(f"route: unknown terrain {bad[0]!r} (use R, M or MR)")
+        if not 0 <= self.st_louis < self.fort_clatsop < len(self.terrains):
+            raise ValueError(
+                f"route: need 0 <= st_louis ({self.st_louis}) < fort_clatsop ({self.fort_clatsop})"
+                f" < length ({len(self.terrains)})"
+            )
+
+    @property
+    def last(self) -> int:
+        return len(self.terrains) - 1
+
+    def admits(self, index: int, terrain: str) -> bool:
+        """Whether a movement of ``terrain`` ("R" or "M") may enter space ``index`` (MR admits both)."""
+        t = self.terrains[index]
+        return t == terrain or t == MOUNTAIN_RIVER
+
+    def shared(self, index: int) -> bool:
+        """Spaces where Scouts may stand together: the first river space and St Louis (R16, R18)."""
+        return index == 0 or index == self.st_louis
+
+    def to_json(self) -> dict[str, object]:
+        return {"terrains": list(self.terrains), "st_louis": self.st_louis, "fort_clatsop": self.fort_clatsop}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Route:
+        terrains = data.get("terrains", PRINTED)
+        if not isinstance(terrains, (list, tuple)):
+            raise ValueError("route: terrains must be a list")
+        return cls(tuple(str(t) for t in terrains), int(data.get("st_louis", PRINTED_ST_LOUIS)),  # type: ignore[call-overload]
+                   int(data.get("fort_clatsop", PRINTED_FORT_CLATSOP)))  # type: ignore[call-overload]
+
+    @classmethod
+    def parse(cls, text: str) -> Route:
+        """A route from text: terrains separated by spaces or commas, ``S`` marking St Louis
+        (a river space) and ``F`` Fort Clatsop (a river space), e.g. ``"R R S R M MR R F R"``."""
+        terrains: list[str] = []
+        st_louis = fort = -1
+        for word in text.replace(",", " ").split():
+            word = word.upper()
+            if word == "S":
+                st_louis, word = len(terrains), RIVER
+            elif word == "F":
+                fort, word = len(terrains), RIVER
+            terrains.append(word)
+        if st_louis < 0 or fort < 0:
+            raise ValueError("route: mark St Louis with S and Fort Clatsop with F")
+        return cls(tuple(terrains), st_louis, fort)
+
+
+PRINTED_ROUTE = Route()

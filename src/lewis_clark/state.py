@@ -1,0 +1,210 @@
+"""The game state: plain data, cheap to copy, lossless to and from JSON.
+
+Everything a game is lives here: each expedition, the Village, the Journal and decks, the route,
+whose decision it is and the stack of decisions pending inside an action. Nothing lives in a call
+stack, so a game can be saved, copied, searched and resumed at any point.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from lewis_clark.cards import COLOURS
+from lewis_clark.route import PRINTED_ROUTE, Route
+
+STATE_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How a game is set up. Every field has the printed game's default."""
+
+    players: int = 2
+    seed: int = 0
+    colours: tuple[str, ...] = ()  # by seat; default the first ``players`` of COLOURS
+    mackenzie: int = 0  # solo level: Mackenzie's head start above St Louis, 0-7 (R24)
+    random_start: bool = False  # R25 variant: random starting resources
+    route: Route = PRINTED_ROUTE  # R25 variant: any terrain list
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.players <= 5:
+            raise ValueError(f"options: players must be 1-5, got {self.players}")
+        if self.colours:
+            if len(self.colours) != self.players:
+                raise ValueError(f"options: {len(self.colours)} colours for {self.players} players")
+            unknown = [c for c in self.colours if c not in COLOURS]
+            if unknown:
+                raise ValueError(f"options: unknown colour {unknown[0]!r} (choose from {', '.join(COLOURS)})")
+            if len(set(self.colours)) != len(self.colours):
+                raise ValueError("options: each seat needs its own colour")
+        if not 0 <= self.mackenzie <= 7:
+            raise ValueError(f"options: mackenzie level must be 0-7, got {self.mackenzie}")
+
+    @property
+    def seat_colours(self) -> tuple[str, ...]:
+        return self.colours or COLOURS[: self.players]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "seed": self.seed, "colours": list(self.seat_colours),
+                "mackenzie": self.mackenzie, "random_start": self.random_start, "route": self.route.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        if not isinstance(data, dict):
+            raise ValueError("options must be a JSON object")
+        unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route"}
+        if unknown:
+            raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
+        route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
+        return cls(players=int(data.get("players", 2)), seed=int(data.get("seed", 0)),
+                   colours=tuple(data.get("colours", ())), mackenzie=int(data.get("mackenzie", 0)),
+                   random_start=bool(data.get("random_start", False)), route=route)
+
+
+class Frame(NamedTuple):
+    """One pending decision inside an action (see rules.py for the kinds)."""
+
+    kind: str
+    card: int = 0  # the card acted on (or copied)
+    place: int = -1  # a Village place acting, or -1
+    remaining: int = 0  # performances left; discards left; Indians still to place...
+    options: tuple[tuple[int, ...], ...] = ()  # for "take": the bundles on offer
+    after: str = ""  # what follows a "take" (e.g. the Interpreter's Journal step)
+
+
+@dataclass(slots=True)
+class Player:
+    """One expedition: cards, boats, Scout and Camp."""
+
+    colour: str
+    hand: list[int] = field(default_factory=list)
+    face_up: list[int] = field(default_factory=list)  # active Characters in the Playing Area
+    face_down: list[int] = field(default_factory=list)  # Strength cards under them
+    resources: list[int] = field(default_factory=lambda: [0] * 6)
+    indians: int = 0  # on the boats
+    on_cards: int = 0  # Indians giving Strength, back to the boats at Camp (R1)
+    tiles: list[int] = field(default_factory=lambda: [0] * 4)  # by TILE_FACES
+    scout: int = 0
+    camp: int = 0
+
+    def copy(self) -> Player:
+        return Player(self.colour, self.hand[:], self.face_up[:], self.face_down[:], self.resources[:],
+                      self.indians, self.on_cards, self.tiles[:], self.scout, self.camp)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"colour": self.colour, "hand": self.hand, "face_up": self.face_up, "face_down": self.face_down,
+                "resources": self.resources, "indians": self.indians, "on_cards": self.on_cards,
+                "tiles": self.tiles, "scout": self.scout, "camp": self.camp}
+
+
+@dataclass(slots=True)
+class State:
+    """A whole game at one moment. Copy with ``copy()``; never share lists between states."""
+
+    options: Options
+    players: list[Player]
+    village: list[int]  # Indians on each place, by PLACES index
+    powwow: int
+    newcomer: int
+    indian_stock: int
+    tile_stacks: list[int]  # tiles left in the small and the large stack
+    journal: list[int]  # card id per slot, slot 1 first; 0 = empty
+    deck: list[int]  # draw deck, top card last
+    discard: list[int]  # discard deck, top card last
+    rng: int
+    current: int = 0  # seat whose turn it is
+    turn: int = 1
+    acted: bool = False
+    recruited: bool = False
+    camped: bool = False
+    must_camp: bool = False
+    moved: bool = False  # the Scout moved during this action (R18: collisions at its end)
+    boosts: int = 0  # bit 1: Nicholas Jarrot used this action, bit 2: Cut Nose used (R19)
+    spendable: list[int] = field(default_factory=lambda: [0] * 7)  # R3: what may still pay
+    stack: list[Frame] = field(default_factory=list)
+    mackenzie: int = -1  # solo opponent's space, -1 when not solo
+    winner: int = -1  # seat of the winner; -1 none yet (or Mackenzie won)
+    over: bool = False
+    hidden: bool = False  # a player's view: deck order and generator withheld
+
+    def copy(self) -> State:
+        """An independent copy (lists copied, immutable values shared)."""
+        return State(self.options, [p.copy() for p in self.players], self.village[:], self.powwow, self.newcomer,
+                     self.indian_stock, self.tile_stacks[:], self.journal[:], self.deck[:], self.discard[:],
+                     self.rng, self.current, self.turn, self.acted, self.recruited, self.camped, self.must_camp,
+                     self.moved, self.boosts, self.spendable[:], self.stack[:], self.mackenzie, self.winner,
+                     self.over, self.hidden)
+
+    # --- serialisation -------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as plain JSON data (docs/state-format.md)."""
+        return {
+            "format": STATE_FORMAT,
+            "options": self.options.to_json(),
+            "players": [p.to_json() for p in self.players],
+            "village": self.village, "powwow": self.powwow, "newcomer": self.newcomer,
+            "indian_stock": self.indian_stock, "tile_stacks": self.tile_stacks,
+            "journal": self.journal, "deck": self.deck, "discard": self.discard, "rng": self.rng,
+            "current": self.current, "turn": self.turn, "acted": self.acted, "recruited": self.recruited,
+            "camped": self.camped, "must_camp": self.must_camp, "moved": self.moved, "boosts": self.boosts,
+            "spendable": self.spendable,
+            "stack": [{"kind": f.kind, "card": f.card, "place": f.place, "remaining": f.remaining,
+                       "options": [list(o) for o in f.options], "after": f.after} for f in self.stack],
+            "mackenzie": self.mackenzie, "winner": self.winner, "over": self.over, "hidden": self.hidden,
+        }
+
+    def to_text(self) -> str:
+        """Canonical JSON text: sorted keys, no spaces. Equal states give equal text."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    def hash(self) -> str:
+        """A stable hash of the whole state (SHA-256 of the canonical JSON), 16 hex digits."""
+        return hashlib.sha256(self.to_text().encode()).hexdigest()[:16]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong."""
+        from lewis_clark.validate import check_state  # local: validate imports State
+
+        try:
+            if data.get("format") != STATE_FORMAT:
+                raise CorruptState(f"unsupported state format {data.get('format')!r} (expected {STATE_FORMAT})")
+            state = cls(
+                options=Options.from_json(data["options"]),
+                players=[Player(p["colour"], list(p["hand"]), list(p["face_up"]), list(p["face_down"]),
+                                list(p["resources"]), p["indians"], p["on_cards"], list(p["tiles"]),
+                                p["scout"], p["camp"]) for p in data["players"]],
+                village=list(data["village"]), powwow=data["powwow"], newcomer=data["newcomer"],
+                indian_stock=data["indian_stock"], tile_stacks=list(data["tile_stacks"]),
+                journal=list(data["journal"]), deck=list(data["deck"]), discard=list(data["discard"]),
+                rng=data["rng"], current=data["current"], turn=data["turn"], acted=data["acted"],
+                recruited=data["recruited"], camped=data["camped"], must_camp=data["must_camp"],
+                moved=data["moved"], boosts=data["boosts"], spendable=list(data["spendable"]),
+                stack=[Frame(f["kind"], f["card"], f["place"], f["remaining"],
+                             tuple(tuple(o) for o in f["options"]), f["after"]) for f in data["stack"]],
+                mackenzie=data["mackenzie"], winner=data["winner"], over=data["over"], hidden=data["hidden"],
+            )
+        except CorruptState:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CorruptState(f"state JSON is malformed: {type(exc).__name__}: {exc}") from exc
+        check_state(state)
+        return state
+
+    @classmethod
+    def from_text(cls, text: str) -> State:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CorruptState(f"state is not valid JSON: {exc}") from exc
+        if not isinstance(data, dict):
+            raise CorruptState("state JSON must be an object")
+        return cls.from_json(data)
+
+
+class CorruptState(ValueError):
+    """A saved state or record that cannot be loaded as it stands."""
