@@ -84,7 +84,8 @@ class Action(NamedTuple):
         if verb not in VERBS:
             raise NotationError(f"{text!r}: unknown verb {verb!r} (one of {', '.join(VERBS)})")
         try:
-            return _PARSERS[verb](args)
+            action: Action = _PARSERS[verb](args)
+            return action
         except NotationError as exc:
             raise NotationError(f"{text!r}: {exc}") from None
         except ValueError as exc:

@@ -26,8 +26,17 @@ from lewis_clark.cards import BOLEY, BY_SLUG, CARDS, CUT_NOSE, GRAVELINES, JARRO
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import TILE_FACES, TILE_STACK, boat_time, resource_capacity
 from lewis_clark.resources import (
-    INDIAN, KIND_INDEX, KINDS, NONE, RESOURCES, Bundle, any_payments, different_payments, single,
-    sub_bundles, up_to_choices,
+    INDIAN,
+    KIND_INDEX,
+    KINDS,
+    NONE,
+    RESOURCES,
+    Bundle,
+    any_payments,
+    different_payments,
+    single,
+    sub_bundles,
+    up_to_choices,
 )
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import Frame, Player, State
@@ -37,7 +46,8 @@ JARROT_USED, CUT_NOSE_USED = 1, 2
 JARROT_BONUS, CUT_NOSE_BONUS = 2, 1  # R19
 
 # Actions are immutable, so the common ones are built once.
-CAMP, END, STOP, DISCARD_NONE, UNDER_NONE = Action("camp"), Action("end"), Action("stop"), Action("discard", "none"), Action("under", "none")
+CAMP, END, STOP = Action("camp"), Action("end"), Action("stop")
+DISCARD_NONE, UNDER_NONE = Action("discard", "none"), Action("under", "none")
 PLAY = [Action("play", c.slug) for c in CARDS]
 UNDER = [Action("under", c.slug) for c in CARDS]
 RECRUIT = [Action("recruit", c.slug) for c in CARDS]

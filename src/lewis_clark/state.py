@@ -208,3 +208,15 @@ class State:
 
 class CorruptState(ValueError):
     """A saved state or record that cannot be loaded as it stands."""
+
+
+def view(state: State, seat: int) -> State:
+    """What ``seat`` can know: the whole table but the draw deck's order (given sorted) and the
+    generator (which would foretell reshuffles). Hands, the discard deck and the Journal are public."""
+    if not 0 <= seat < len(state.players):
+        raise ValueError(f"no seat {seat} in a {len(state.players)}-player game")
+    seen = state.copy()
+    seen.deck.sort()
+    seen.rng = 0
+    seen.hidden = True
+    return seen

@@ -1,0 +1,117 @@
+"""Helpers to build exact positions for rule tests.
+
+    s = game(players=3)                      # seat 0 to play, deterministic deck
+    hand(s, 0, "york", "hugh-mcneal")         # replace seat 0's hand (others go to the discard)
+    area(s, 1, "black-cat", face_up=False)    # lay cards in a Playing Area
+    load(s, 0, wood=2, food=1)                # set resources exactly (others 0)
+    s = do(s, "play york", "under hugh-mcneal")
+"""
+
+from __future__ import annotations
+
+from lewis_clark import Action, State, apply, new_game
+from lewis_clark.cards import BY_SLUG
+from lewis_clark.resources import KIND_INDEX
+from lewis_clark.validate import problems
+
+
+def game(players: int = 2, seed: int = 0, first: int = 0, **options: object) -> State:
+    """A fresh game with seat ``first`` to play."""
+    s = new_game(players=players, seed=seed, **options)
+    s.current = first
+    return s
+
+
+def card(slug: str) -> int:
+    return BY_SLUG[slug].id
+
+
+def _unplace(s: State, c: int) -> None:
+    """Take card ``c`` from wherever it is (so that cards stay in exactly one place)."""
+    for lst in [s.deck, s.discard] + [x for p in s.players for x in (p.hand, p.face_up, p.face_down)]:
+        if c in lst:
+            lst.remove(c)
+            return
+    if c in s.journal:
+        s.journal[s.journal.index(c)] = 0
+
+
+def hand(s: State, seat: int, *slugs: str) -> State:
+    """Make ``slugs`` exactly seat's hand; its old hand goes to the discard deck."""
+    p = s.players[seat]
+    ids = [card(x) for x in slugs]
+    for c in list(p.hand):
+        if c not in ids:
+            p.hand.remove(c)
+            s.discard.append(c)
+    for c in ids:
+        if c not in p.hand:
+            _unplace(s, c)
+            p.hand.append(c)
+    return s
+
+
+def area(s: State, seat: int, *slugs: str, face_up: bool = True) -> State:
+    """Lay cards in seat's Playing Area (face up = active, face down = Strength cards)."""
+    p = s.players[seat]
+    for x in slugs:
+        c = card(x)
+        _unplace(s, c)
+        (p.face_up if face_up else p.face_down).append(c)
+    return s
+
+
+def journal(s: State, *slugs: str) -> State:
+    """Set the Journal slots 1.. to these cards (taken from wherever they are; old ones to the deck)."""
+    for c in s.journal:
+        if c:
+            s.deck.insert(0, c)
+    s.journal = [0] * 5
+    for i, x in enumerate(slugs):
+        c = card(x)
+        _unplace(s, c)
+        s.journal[i] = c
+    return s
+
+
+def top_of_deck(s: State, *slugs: str) -> State:
+    """Put cards on top of the draw deck, the first named drawn first."""
+    for x in reversed(slugs):
+        c = card(x)
+        _unplace(s, c)
+        s.deck.append(c)
+    return s
+
+
+def load(s: State, seat: int, **resources: int) -> State:
+    """Set seat's resources exactly (unnamed ones become 0)."""
+    p = s.players[seat]
+    p.resources = [0] * 6
+    for name, n in resources.items():
+        p.resources[KIND_INDEX[name]] = n
+    return s
+
+
+def indians(s: State, seat: int, n: int) -> State:
+    """Set the Indians on seat's boats, taking them from / returning them to the stock."""
+    p = s.players[seat]
+    s.indian_stock -= n - p.indians
+    p.indians = n
+    assert s.indian_stock >= 0, "not enough Indians in the stock for this position"
+    return s
+
+
+def do(s: State, *texts: str) -> State:
+    """Apply actions by their text, checking invariants after each."""
+    for t in texts:
+        s = apply(s, Action.parse(t))
+        found = problems(s)
+        assert not found, f"after {t!r}: {found}"
+    return s
+
+
+def legal(s: State) -> list[str]:
+    """Legal actions as text."""
+    from lewis_clark import legal_actions
+
+    return [str(a) for a in legal_actions(s)]
