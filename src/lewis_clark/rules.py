@@ -183,10 +183,16 @@ def recruit_fur(state: State, p: Player, slot: int) -> int:
 
 
 def _recruitable(state: State, p: Player) -> list[int]:
-    best = max((CARDS[c].strength for c in p.hand), default=0)
+    fur, equipment = p.resources[1], p.resources[3]
+    best = 0
+    for c in p.hand:
+        if CARDS[c].strength > best:
+            best = CARDS[c].strength
+    discount = 2 if GRAVELINES in p.face_up else 0
     out = []
     for slot, card in enumerate(state.journal):
-        if card and p.resources[1] >= recruit_fur(state, p, slot) and p.resources[3] >= CARDS[card].strength - best:
+        # inline of recruit_fur(): this runs at every turn-level decision
+        if card and fur >= slot + 1 - discount and equipment >= CARDS[card].strength - best:
             out.append(card)
     return out
 
