@@ -3,7 +3,7 @@
     {"format": "lewis-clark-record", "version": 1, "options": {...}, "seed": 7,
      "actions": ["play york", "under hugh-mcneal", ...], "final_hash": "3f1c..."}
 
-``final_hash`` is optional; when present, a replay that ends elsewhere is reported as tampered.
+``final_hash`` and ``bots`` (who played each seat) are optional; when the hash is present, a replay that ends elsewhere is reported as tampered.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class Record:
     options: Options
     actions: list[str] = field(default_factory=list)
     final_hash: str = ""
+    bots: list[str] = field(default_factory=list)  # optional: who played each seat (names only)
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all by default); raises CorruptState naming
@@ -50,6 +51,8 @@ class Record:
                                 "actions": list(self.actions)}
         if self.final_hash:
             data["final_hash"] = self.final_hash
+        if self.bots:
+            data["bots"] = list(self.bots)
         return data
 
     @classmethod
@@ -73,7 +76,10 @@ class Record:
         final_hash = data.get("final_hash", "")
         if not isinstance(final_hash, str):
             raise CorruptState("record: final_hash must be text")
-        return cls(options, list(actions), final_hash)
+        bots = data.get("bots", [])
+        if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+            raise CorruptState("record: \"bots\" must be a list of names")
+        return cls(options, list(actions), final_hash, list(bots))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")

@@ -57,7 +57,12 @@ class Route:
         return {"terrains": list(self.terrains), "st_louis": self.st_louis, "fort_clatsop": self.fort_clatsop}
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Route:
+    def from_json(cls, data: object) -> Route:
+        if not isinstance(data, dict):
+            raise ValueError("route must be a JSON object with terrains, st_louis and fort_clatsop")
+        unknown = set(data) - {"terrains", "st_louis", "fort_clatsop"}
+        if unknown:
+            raise ValueError(f"route: unknown field {sorted(unknown)[0]!r}")
         terrains = data.get("terrains", PRINTED)
         if not isinstance(terrains, (list, tuple)):
             raise ValueError("route: terrains must be a list")

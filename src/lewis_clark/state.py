@@ -42,6 +42,8 @@ class Options:
                 raise ValueError("options: each seat needs its own colour")
         if not 0 <= self.mackenzie <= 7:
             raise ValueError(f"options: mackenzie level must be 0-7, got {self.mackenzie}")
+        # Spell the default colours out, so that equal games have equal options.
+        object.__setattr__(self, "colours", tuple(self.colours) or COLOURS[: self.players])
 
     @property
     def seat_colours(self) -> tuple[str, ...]:

@@ -1,0 +1,31 @@
+"""The one interface every bot shares.
+
+A bot sees only ``lewis_clark.view(state, seat)`` (the draw deck's order and the generator withheld),
+never the real state, and chooses one of the legal actions it is given. Its randomness comes from its
+own ``random.Random(seed)``, so a bot with the same seed facing the same views makes the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from lewis_clark.actions import Action
+from lewis_clark.state import State
+
+
+class Bot(ABC):
+    """A player that picks one of ``legal`` given what its seat can see."""
+
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)  # its own generator: never the global one
+
+    @abstractmethod
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        """One of ``legal`` (never empty). ``view`` is the seat's view of the game, not the real state."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"

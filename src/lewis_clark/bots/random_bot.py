@@ -1,0 +1,18 @@
+"""A bot that picks uniformly among the legal actions: the baseline, and the benchmark's player."""
+
+from __future__ import annotations
+
+from lewis_clark.actions import Action
+from lewis_clark.bots.base import Bot
+from lewis_clark.state import State
+
+
+class RandomBot(Bot):
+    """Uniform choice among the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("random bot: no legal action to choose from")
+        return self.rng.choice(legal)

@@ -1,0 +1,203 @@
+"""The command line: ``lewis-clark selfplay``, ``replay`` and ``bench``.
+
+    lewis-clark selfplay --players random,random,random --seed 7 --record game.json
+    lewis-clark replay game.json
+    lewis-clark bench --json
+
+A summary always ends with the lines ``winner: <colour or none>`` and ``hash: <state hash>``, so a
+replay can be checked against the game it records by comparing the last line. Bad input (an unknown
+bot, a corrupt record) gives a one-line ``error:`` message on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+import click
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from lewis_clark.actions import Action
+from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
+from lewis_clark.bots import bot_names
+from lewis_clark.describe import describe
+from lewis_clark.record import Record
+from lewis_clark.resources import KINDS, RESOURCES
+from lewis_clark.rules import apply_in_place
+from lewis_clark.selfplay import DEFAULT_MAX_TURNS, play_game
+from lewis_clark.setup import new_game
+from lewis_clark.state import Options, State
+
+USAGE_ERROR = 2
+
+
+def fail(message: str, status: int = USAGE_ERROR) -> NoReturn:
+    """Print one ``error:`` line on stderr and exit (no traceback)."""
+    click.echo("error: " + " ".join(message.split()), err=True)  # one line whatever the message holds
+    raise click.exceptions.Exit(status)
+
+
+def resources_text(state: State, seat: int) -> str:
+    p = state.players[seat]
+    parts = [f"{p.resources[r]} {KINDS[r]}" for r in RESOURCES if p.resources[r]]
+    return ", ".join(parts) if parts else "-"
+
+
+def result_line(state: State, max_turns: int | None) -> str:
+    """How the game ended, in words (the ``winner:`` line says who)."""
+    if state.over and state.winner >= 0:
+        return f"result: {state.players[state.winner].colour} set up Camp at Fort Clatsop"
+    if state.over:
+        return "result: Mackenzie reached Fort Clatsop first"
+    if max_turns is not None and state.turn > max_turns:
+        return f"result: stopped after {max_turns} turns (--max-turns), no winner"
+    return f"result: the record stops before the game ends (turn {state.turn}), no winner"
+
+
+def winner_text(state: State) -> str:
+    return state.players[state.winner].colour if state.over and state.winner >= 0 else "none"
+
+
+def print_summary(state: State, bots: Sequence[str] | None, decisions: int, max_turns: int | None = None) -> None:
+    """The per-player table, then the result, winner and hash lines (always last)."""
+    console = Console(highlight=False)
+    if not console.is_terminal:  # files and pipes: wide enough that no cell wraps
+        console.width = 120
+    n = len(state.players)
+    title = f"{n} player{'s' if n != 1 else ''}, seed {state.options.seed}"
+    table = Table(title=title, box=box.SIMPLE_HEAD)
+    for name, justify in (("seat", "right"), ("colour", "left"), ("bot", "left"), ("scout", "right"),
+                          ("camp", "right"), ("hand", "right"), ("played", "right"), ("indians", "right"),
+                          ("resources", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for seat, p in enumerate(state.players):
+        table.add_row(str(seat), p.colour, bots[seat] if bots else "-", str(p.scout), str(p.camp), str(len(p.hand)),
+                      str(len(p.face_up) + len(p.face_down)), str(p.indians + p.on_cards), resources_text(state, seat))
+    console.print(table)
+    click.echo(f"turns: {state.turn}, decisions: {decisions}, Fort Clatsop: space {state.options.route.fort_clatsop}"
+               + (f", Mackenzie: space {state.mackenzie}" if state.mackenzie >= 0 else ""))
+    click.echo(result_line(state, max_turns))
+    click.echo(f"winner: {winner_text(state)}")
+    click.echo(f"hash: {state.hash()}")
+
+
+def print_log(lines: Sequence[str]) -> None:
+    width = len(str(len(lines)))
+    for i, line in enumerate(lines, 1):
+        click.echo(f"{i:>{width}}. {line}")
+
+
+@click.group()
+@click.version_option(package_name="lewis-clark")
+def cli() -> None:
+    """Lewis & Clark: The Expedition - rules engine, bots and tools."""
+
+
+@cli.command()
+@click.option("--players", "players_text", default="random,random", show_default=True,
+              help="Comma-separated bot names, one per seat (one name = a solo game).")
+@click.option("--seed", default=0, show_default=True, help="Game seed (the bots' seeds derive from it).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Write the game record (JSON) here.")
+@click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=click.IntRange(min=1),
+              help="Stop a game still running after this many turns (no winner).")
+@click.option("--mackenzie", default=0, show_default=True, type=click.IntRange(0, 7),
+              help="Solo level: Mackenzie's head start (R24).")
+@click.option("--random-start", is_flag=True, help="Random starting resources (R25 variant).")
+@click.option("--log", "show_log", is_flag=True, help="Print one line per decision.")
+def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: int, mackenzie: int,
+             random_start: bool, show_log: bool) -> None:
+    """Play a whole game between bots and print a summary."""
+    names = [name.strip().lower() for name in players_text.split(",")]
+    unknown = [name for name in names if name not in bot_names()]
+    if unknown:
+        fail(f"unknown bot {unknown[0]!r} in --players (known: {', '.join(bot_names())})")
+    try:
+        options = Options(players=len(names), seed=seed, mackenzie=mackenzie, random_start=random_start)
+    except ValueError as exc:
+        fail(str(exc))
+    state, record, log = play_game(options, names, max_turns=max_turns, keep_log=show_log)
+    if record_path:
+        try:
+            record.save(record_path)
+        except OSError as exc:
+            fail(f"cannot write record {record_path}: {exc.strerror}", 1)
+    if show_log:
+        print_log(log)
+    print_summary(state, names, len(record.actions), max_turns)
+
+
+@cli.command()
+@click.argument("record_path", metavar="RECORD")
+@click.option("--upto", type=click.IntRange(min=0), help="Stop after this many actions (no final hash check).")
+@click.option("--log", "show_log", is_flag=True, help="Print one line per decision.")
+def replay(record_path: str, upto: int | None, show_log: bool) -> None:
+    """Replay a game record, check it, and print the same summary as selfplay."""
+    try:
+        record = Record.load(record_path)
+        state = record.replay(upto)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        # CorruptState is the usual case; the others mean options the engine could not even read.
+        fail(str(exc) if isinstance(exc, ValueError) else f"record {record_path} is corrupt: {type(exc).__name__}: {exc}")
+    actions = record.actions[:upto]
+    if show_log:
+        print_log(replay_log(record.options, actions))
+    print_summary(state, record.bots or None, len(actions))
+
+
+def replay_log(options: Options, actions: Sequence[str]) -> list[str]:
+    """Log lines for actions already known to apply."""
+    state = new_game(options)
+    lines = []
+    for text in actions:
+        before = state.copy()
+        action = Action.parse(text)
+        apply_in_place(state, action)
+        lines.append(describe(before, action, state))
+    return lines
+
+
+@cli.command()
+@click.option("--seconds", default=DEFAULT_SECONDS, show_default=True, type=click.FloatRange(min=0, min_open=True),
+              help="Total time budget.")
+@click.option("--players", "players_text", default="2,4", show_default=True, help="Player counts to measure.")
+@click.option("--seed", default=0, show_default=True, help="First game seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
+    """Measure the engine's speed under random play (one core)."""
+    try:
+        counts = [int(x) for x in players_text.split(",")]
+        if any(not 1 <= n <= 5 for n in counts):
+            raise ValueError
+    except ValueError:
+        fail(f"--players must be player counts 1-5 separated by commas, got {players_text!r}")
+    result = run_bench(seconds, counts, seed)
+    if as_json:
+        click.echo(json.dumps(result, sort_keys=True))
+        return
+    table = Table(title=f"lewis-clark bench ({result['python']}, {seconds:g} s)", box=box.SIMPLE_HEAD)
+    for name in ("players", "decisions/s", "legal_actions µs", "apply µs", "copy µs", "JSON round trip µs",
+                 "games ended", "abandoned"):
+        table.add_column(name, justify="right")
+    for key, f in result["by_players"].items():
+        table.add_row(key, f"{f['decisions_per_s']:,.0f}", f"{f['legal_actions_us']:.1f}", f"{f['apply_us']:.1f}",
+                      f"{f['copy_us']:.1f}", f"{f['json_roundtrip_us']:.1f}", str(f["games_finished"]),
+                      str(f["games_abandoned"]))
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 120
+    console.print(table)
+    click.echo(f"a decision = legal_actions + uniform choice + apply_in_place; a game running past "
+               f"{BENCH_MAX_TURNS} turns is abandoned and the next seed started")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point."""
+    cli.main(args=list(argv) if argv is not None else None, prog_name="lewis-clark")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
