@@ -23,7 +23,7 @@ from rich.table import Table
 
 from lewis_clark.actions import Action
 from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
-from lewis_clark.bots import bot_names
+from lewis_clark.bots import parse_spec
 from lewis_clark.describe import describe
 from lewis_clark.record import Record
 from lewis_clark.resources import KINDS, RESOURCES
@@ -112,9 +112,11 @@ def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: i
              random_start: bool, show_log: bool) -> None:
     """Play a whole game between bots and print a summary."""
     names = [name.strip().lower() for name in players_text.split(",")]
-    unknown = [name for name in names if name not in bot_names()]
-    if unknown:
-        fail(f"unknown bot {unknown[0]!r} in --players (known: {', '.join(bot_names())})")
+    for name in names:
+        try:
+            parse_spec(name)
+        except ValueError as exc:
+            fail(f"--players: {exc}")
     try:
         options = Options(players=len(names), seed=seed, mackenzie=mackenzie, random_start=random_start)
     except ValueError as exc:

@@ -3,7 +3,8 @@
     {"format": "lewis-clark-record", "version": 1, "options": {...}, "seed": 7,
      "actions": ["play york", "under hugh-mcneal", ...], "final_hash": "3f1c..."}
 
-``final_hash`` and ``bots`` (who played each seat) are optional; when the hash is present, a replay that ends elsewhere is reported as tampered.
+``final_hash`` and ``bots`` (who played each seat) are optional; when the hash is present, a replay
+that ends elsewhere is reported as tampered.
 """
 
 from __future__ import annotations

@@ -314,8 +314,14 @@ def _boat_options(state: State, frame: Frame) -> list[Action]:
     return [BOAT[f] for f in range(4) if state.tile_stacks[TILE_STACK[f]]]
 
 
+def _perform_or_stop(state: State, frame: Frame) -> list[Action]:
+    out = _perform_options(state, frame)
+    out.append(STOP)  # R2: remaining performances may always be declined
+    return out
+
+
 _OPTIONS: dict[str, Callable[[State, Frame], list[Action]]] = {
-    "under": _under_options, "indians": _indians_options, "perform": _perform_options,
+    "under": _under_options, "indians": _indians_options, "perform": _perform_or_stop,
     "take": _take_options, "overflow": _overflow_options, "recruit": _recruit_options,
     "farewell": _farewell_options, "boat": _boat_options,
 }

@@ -97,9 +97,9 @@ class Player:
                       self.indians, self.on_cards, self.tiles[:], self.scout, self.camp)
 
     def to_json(self) -> dict[str, Any]:
-        return {"colour": self.colour, "hand": self.hand, "face_up": self.face_up, "face_down": self.face_down,
-                "resources": self.resources, "indians": self.indians, "on_cards": self.on_cards,
-                "tiles": self.tiles, "scout": self.scout, "camp": self.camp}
+        return {"colour": self.colour, "hand": self.hand[:], "face_up": self.face_up[:], "face_down": self.face_down[:],
+                "resources": self.resources[:], "indians": self.indians, "on_cards": self.on_cards,
+                "tiles": self.tiles[:], "scout": self.scout, "camp": self.camp}
 
 
 @dataclass(slots=True)
@@ -148,12 +148,12 @@ class State:
             "format": STATE_FORMAT,
             "options": self.options.to_json(),
             "players": [p.to_json() for p in self.players],
-            "village": self.village, "powwow": self.powwow, "newcomer": self.newcomer,
-            "indian_stock": self.indian_stock, "tile_stacks": self.tile_stacks,
-            "journal": self.journal, "deck": self.deck, "discard": self.discard, "rng": self.rng,
+            "village": self.village[:], "powwow": self.powwow, "newcomer": self.newcomer,
+            "indian_stock": self.indian_stock, "tile_stacks": self.tile_stacks[:],
+            "journal": self.journal[:], "deck": self.deck[:], "discard": self.discard[:], "rng": self.rng,
             "current": self.current, "turn": self.turn, "acted": self.acted, "recruited": self.recruited,
             "camped": self.camped, "must_camp": self.must_camp, "moved": self.moved, "boosts": self.boosts,
-            "spendable": self.spendable,
+            "spendable": self.spendable[:],
             "stack": [{"kind": f.kind, "card": f.card, "place": f.place, "remaining": f.remaining,
                        "options": [list(o) for o in f.options], "after": f.after} for f in self.stack],
             "mackenzie": self.mackenzie, "winner": self.winner, "over": self.over, "hidden": self.hidden,
@@ -172,28 +172,61 @@ class State:
         """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong."""
         from lewis_clark.validate import check_state  # local: validate imports State
 
+        if not isinstance(data, dict):
+            raise CorruptState("state JSON must be an object")
+        if data.get("format") != STATE_FORMAT:
+            raise CorruptState(f"unsupported state format {data.get('format')!r} (expected {STATE_FORMAT})")
+        r = _Reader(data)
         try:
-            if data.get("format") != STATE_FORMAT:
-                raise CorruptState(f"unsupported state format {data.get('format')!r} (expected {STATE_FORMAT})")
-            state = cls(
-                options=Options.from_json(data["options"]),
-                players=[Player(p["colour"], list(p["hand"]), list(p["face_up"]), list(p["face_down"]),
-                                list(p["resources"]), p["indians"], p["on_cards"], list(p["tiles"]),
-                                p["scout"], p["camp"]) for p in data["players"]],
-                village=list(data["village"]), powwow=data["powwow"], newcomer=data["newcomer"],
-                indian_stock=data["indian_stock"], tile_stacks=list(data["tile_stacks"]),
-                journal=list(data["journal"]), deck=list(data["deck"]), discard=list(data["discard"]),
-                rng=data["rng"], current=data["current"], turn=data["turn"], acted=data["acted"],
-                recruited=data["recruited"], camped=data["camped"], must_camp=data["must_camp"],
-                moved=data["moved"], boosts=data["boosts"], spendable=list(data["spendable"]),
-                stack=[Frame(f["kind"], f["card"], f["place"], f["remaining"],
-                             tuple(tuple(o) for o in f["options"]), f["after"]) for f in data["stack"]],
-                mackenzie=data["mackenzie"], winner=data["winner"], over=data["over"], hidden=data["hidden"],
-            )
-        except CorruptState:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise CorruptState(f"state JSON is malformed: {type(exc).__name__}: {exc}") from exc
+            options = Options.from_json(r.get("options", dict))
+        except (ValueError, TypeError) as exc:
+            raise CorruptState(f"options: {exc}") from exc
+        raw_players = r.get("players", list)
+        if len(raw_players) != options.players:
+            raise CorruptState(f"players: {len(raw_players)} expeditions for {options.players} players")
+        players = []
+        for i, raw in enumerate(raw_players):
+            if not isinstance(raw, dict):
+                raise CorruptState(f"players.{i} must be an object")
+            q = _Reader(raw, f"players.{i}.")
+            colour = q.get("colour", str)
+            if colour != options.seat_colours[i]:
+                raise CorruptState(f"players.{i}.colour is {colour!r}, the options say {options.seat_colours[i]!r}")
+            players.append(Player(colour, q.cards("hand"), q.cards("face_up"), q.cards("face_down"),
+                                  q.ints("resources", 6), q.int("indians"), q.int("on_cards"), q.ints("tiles", 4),
+                                  q.int("scout"), q.int("camp")))
+        stack = []
+        for i, raw in enumerate(r.get("stack", list)):
+            if not isinstance(raw, dict):
+                raise CorruptState(f"stack.{i} must be an object")
+            f = _Reader(raw, f"stack.{i}.")
+            kind = f.get("kind", str)
+            if kind not in FRAME_KINDS:
+                raise CorruptState(f"stack.{i}.kind: unknown decision kind {kind!r}")
+            options_raw = f.get("options", list)
+            bundles = []
+            for j, b in enumerate(options_raw):
+                if not isinstance(b, list) or len(b) != 7 or not all(type(x) is int and x >= 0 for x in b):
+                    raise CorruptState(f"stack.{i}.options.{j} must be seven counts")
+                bundles.append(tuple(b))
+            after = f.get("after", str)
+            if after not in FRAME_NOTES:
+                raise CorruptState(f"stack.{i}.after: unknown note {after!r}")
+            card, place = f.int("card"), f.int("place")
+            if not 0 <= card <= 84 or not -1 <= place < 8:
+                raise CorruptState(f"stack.{i}: card or place out of range")
+            stack.append(Frame(kind, card, place, f.int("remaining"), tuple(bundles), after))
+        state = cls(
+            options=options, players=players, village=r.ints("village", 8), powwow=r.int("powwow"),
+            newcomer=r.int("newcomer"), indian_stock=r.int("indian_stock"), tile_stacks=r.ints("tile_stacks", 2),
+            journal=r.cards("journal", 5, empty_ok=True), deck=r.cards("deck"), discard=r.cards("discard"),
+            rng=r.int("rng"), current=r.int("current"), turn=r.int("turn"), acted=r.bool("acted"),
+            recruited=r.bool("recruited"), camped=r.bool("camped"), must_camp=r.bool("must_camp"),
+            moved=r.bool("moved"), boosts=r.int("boosts"), spendable=r.ints("spendable", 7), stack=stack,
+            mackenzie=r.int("mackenzie"), winner=r.int("winner"), over=r.bool("over"), hidden=r.bool("hidden"),
+        )
+        if not 0 <= state.rng < 1 << 64:
+            raise CorruptState("rng must be a 64-bit generator state")
         check_state(state)
         return state
 
@@ -210,6 +243,50 @@ class State:
 
 class CorruptState(ValueError):
     """A saved state or record that cannot be loaded as it stands."""
+
+
+FRAME_KINDS = frozenset({"under", "indians", "perform", "take", "overflow", "recruit", "farewell", "boat"})
+FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
+
+
+class _Reader:
+    """Typed field access on loaded JSON, each error naming the field's path."""
+
+    def __init__(self, data: dict[str, Any], prefix: str = "") -> None:
+        self.data = data
+        self.prefix = prefix
+
+    def get(self, key: str, kind: type) -> Any:
+        if key not in self.data:
+            raise CorruptState(f"missing field {self.prefix}{key}")
+        value = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise CorruptState(f"{self.prefix}{key} must be {kind.__name__}, got {type(value).__name__}")
+        return value
+
+    def int(self, key: str) -> int:
+        value: int = self.get(key, int)
+        return value
+
+    def bool(self, key: str) -> bool:
+        value: bool = self.get(key, bool)
+        return value
+
+    def ints(self, key: str, length: int | None = None) -> list[int]:
+        value = self.get(key, list)
+        if length is not None and len(value) != length:
+            raise CorruptState(f"{self.prefix}{key} must have {length} entries, has {len(value)}")
+        if not all(type(x) is int for x in value):
+            raise CorruptState(f"{self.prefix}{key} must hold integers only")
+        return list(value)
+
+    def cards(self, key: str, length: int | None = None, empty_ok: bool = False) -> list[int]:
+        value = self.ints(key, length)
+        low = 0 if empty_ok else 1
+        bad = [c for c in value if not low <= c <= 84]
+        if bad:
+            raise CorruptState(f"{self.prefix}{key}: no card has id {bad[0]}")
+        return value
 
 
 def view(state: State, seat: int) -> State:

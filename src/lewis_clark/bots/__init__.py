@@ -2,33 +2,85 @@
 
     >>> from lewis_clark.bots import make_bot
     >>> bot = make_bot("random", seed=1)
+    >>> bot = make_bot("mcts:seconds=0.5:depth=16", seed=1)   # options after the name
 
 New bots subclass ``Bot`` (bots/base.py) and add themselves to ``BOTS`` under a short name.
+Difficulty levels for people (``LEVELS``) are names for a bot with a budget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.random_bot import RandomBot
 
-BOTS: dict[str, Callable[[int], Bot]] = {
+
+def _mcts(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.mcts import MCTSBot  # local: keeps `import lewis_clark.bots` light
+
+    return MCTSBot(seed, **options)
+
+
+def _heuristic(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.heuristic import HeuristicBot
+
+    return HeuristicBot(seed, **options)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "heuristic": _heuristic,
+    "mcts": _mcts,
+}
+
+# Difficulty levels offered to players: a bot name with its options.
+LEVELS: dict[str, str] = {
+    "easy": "heuristic:noise=0.3",
+    "medium": "heuristic",
+    "hard": "mcts:seconds=0.25",
+    "expert": "mcts:seconds=1",
 }
 
 
 def bot_names() -> list[str]:
-    """The names ``make_bot`` knows, sorted."""
-    return sorted(BOTS)
+    """The names ``make_bot`` knows (bots and difficulty levels), sorted."""
+    return sorted(BOTS) + sorted(LEVELS)
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A new bot by name with its own seeded generator; raises ValueError for an unknown name."""
-    factory = BOTS.get(name.strip().lower())
-    if factory is None:
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"mcts:seconds=0.5:depth=16"`` into a name and typed options; raises ValueError."""
+    spec = LEVELS.get(spec.strip().lower(), spec.strip().lower())
+    name, *pairs = spec.split(":")
+    if name not in BOTS:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
-    return factory(seed)
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"bad bot option {pair!r} in {spec!r} (expected key=value)")
+        options[key] = _number(value)
+    return name, options
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "bot_names", "make_bot"]
+def _number(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A new bot from a name, a difficulty level or ``name:key=value...``, with its own seed; raises
+    ValueError for an unknown name or option."""
+    name, options = parse_spec(spec)
+    try:
+        return BOTS[name](seed, **options)
+    except TypeError as exc:
+        raise ValueError(f"bad options for bot {name!r}: {exc}") from None
+
+
+__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "bot_names", "make_bot", "parse_spec"]
