@@ -788,5 +788,7 @@ def _settle(state: State) -> None:
         return
     if state.moved:
         _settle_scout(state)
-    if state.acted and state.camped and (state.recruited or not _recruitable(state, _player(state))):
+    p = _player(state)
+    done = state.acted or not can_act(p)  # R17: no action possible after the Camp ends the turn
+    if done and state.camped and (state.recruited or not _recruitable(state, p)):
         end_turn(state)
