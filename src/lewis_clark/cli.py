@@ -1,8 +1,9 @@
-"""The command line: ``lewis-clark selfplay``, ``replay`` and ``bench``.
+"""The command line: ``lewis-clark selfplay``, ``replay``, ``bench`` and ``sim``.
 
     lewis-clark selfplay --players random,random,random --seed 7 --record game.json
     lewis-clark replay game.json
     lewis-clark bench --json
+    lewis-clark sim --players mcts,heuristic --games 200 --seed 1 --workers 2
 
 A summary always ends with the lines ``winner: <colour or none>`` and ``hash: <state hash>``, so a
 replay can be checked against the game it records by comparing the last line. Bad input (an unknown
@@ -194,6 +195,96 @@ def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
     console.print(table)
     click.echo(f"a decision = legal_actions + uniform choice + apply_in_place; a game running past "
                f"{BENCH_MAX_TURNS} turns is abandoned and the next seed started")
+
+
+@cli.command()
+@click.option("--players", "players_text", default="heuristic,random", show_default=True,
+              help="Comma-separated bot specs, one per seat (e.g. mcts:seconds=0.5,heuristic); seats rotate.")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1), help="Games to play.")
+@click.option("--seed", default=0, show_default=True, help="Run seed (each game's seed derives from it).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes.")
+@click.option("--max-turns", default=400, show_default=True, type=click.IntRange(min=1),
+              help="A game still running after this many turns counts as unfinished (no winner).")
+@click.option("--mackenzie", "levels_text", default="0", show_default=True,
+              help="Solo only: Mackenzie level(s), e.g. 0,3,5,7 for a table by level.")
+@click.option("--random-start", is_flag=True, help="Random starting resources (R25 variant).")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
+@click.option("--records", "records_dir", type=click.Path(file_okay=False), help="Keep every game's record here.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), help="Draw win rates and race progress (PNG).")
+def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, levels_text: str,
+        random_start: bool, as_json: bool, records_dir: str | None, plot_path: str | None) -> None:
+    """Play many games between bots (seats rotated, in parallel) and print statistics."""
+    from lewis_clark import sim as simulation
+
+    bots = [name.strip().lower() for name in players_text.split(",") if name.strip()]
+    for name in bots:
+        try:
+            parse_spec(name)
+        except ValueError as exc:
+            fail(f"--players: {exc}")
+    if not 1 <= len(bots) <= 5:
+        fail(f"--players: 1-5 seats, got {len(bots)}")
+    try:
+        levels = [int(x) for x in levels_text.split(",")]
+        if any(not 0 <= lv <= 7 for lv in levels):
+            raise ValueError
+    except ValueError:
+        fail(f"--mackenzie: levels 0-7 separated by commas, got {levels_text!r}")
+    if len(bots) > 1 and levels != [0]:
+        fail("--mackenzie is for solo runs (one bot in --players)")
+    err = Console(stderr=True, highlight=False)
+    results: dict[int, simulation.SimResult] = {}
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        for level in levels:
+            task = bar.add_task(f"level {level}" if len(bots) == 1 else "games", total=games)
+            specs = simulation.specs(bots, games, seed, mackenzie=level, random_start=random_start, max_turns=max_turns)
+            outcomes = simulation.run(specs, workers, keep_records=bool(records_dir),
+                                      progress=lambda k, t=task: bar.advance(t, k))
+            results[level] = simulation.SimResult(tuple(bots), outcomes)
+            if records_dir:
+                simulation.save_records(outcomes, records_dir if len(levels) == 1 else f"{records_dir}/level-{level}")
+    first = results[levels[0]]
+    if plot_path:
+        try:
+            simulation.plot(first, plot_path)
+        except RuntimeError as exc:
+            fail(str(exc))
+    if as_json:
+        data = first.to_json() if len(levels) == 1 else {"levels": {str(lv): r.to_json() for lv, r in results.items()}}
+        click.echo(json.dumps(data, sort_keys=True))
+        return
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 120
+    if len(bots) == 1 and len(levels) > 1:
+        table = Table(title=f"{bots[0]} solo against Mackenzie, {games} games per level", box=box.SIMPLE_HEAD)
+        for col in ("level", "wins", "win rate", "95% interval", "avg turns"):
+            table.add_column(col, justify="right")
+        for lv, r in results.items():
+            st = r.per_bot()[bots[0]].to_json()
+            table.add_row(str(lv), str(st["wins"]), f"{st['win_rate']:.0%}", f"{st['ci_low']:.0%}-{st['ci_high']:.0%}",
+                          f"{st['avg_turns']:.1f}")
+        console.print(table)
+        return
+    table = Table(title=f"{games} games, seats rotated, seed {seed}", box=box.SIMPLE_HEAD)
+    for col in ("bot", "games", "wins", "win rate", "95% interval", "avg turns", "avg camps", "ms/decision"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for name, st in first.to_json()["bots"].items():
+        table.add_row(name, str(st["games"]), str(st["wins"]), f"{st['win_rate']:.1%}",
+                      f"{st['ci_low']:.1%}-{st['ci_high']:.1%}", f"{st['avg_turns']:.1f}", f"{st['avg_camps']:.1f}",
+                      f"{st['ms_per_decision']:.2f}")
+    console.print(table)
+    seats = Table(title="by turn order (first-player advantage)", box=box.SIMPLE_HEAD)
+    for col in ("position", "wins", "win rate", "95% interval"):
+        seats.add_column(col, justify="right")
+    for row in first.per_position():
+        seats.add_row(str(row["position"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                      f"{row['ci_low']:.1%}-{row['ci_high']:.1%}")
+    console.print(seats)
+    click.echo(f"unfinished games (turn cap {max_turns}): {first.unfinished}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

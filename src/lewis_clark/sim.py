@@ -1,0 +1,263 @@
+"""Tournaments: many games between bots, seats rotated, in parallel worker processes.
+
+Game ``g`` of a run seats the bots rotated by ``g`` places, so that over the run every bot sits in
+every seat equally; its seed is derived from the run's seed and ``g``, so results do not depend on
+the number of workers. Statistics are per bot name: games (seats played), wins, win rate with a
+95% Wilson interval, average turns and Camps; per turn-order position, the win rate (first-player
+advantage); and the average race progress (Scout and Camp by turn) for plots.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lewis_clark.record import Record
+from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.selfplay import make_bots
+from lewis_clark.setup import new_game
+from lewis_clark.state import Options, view
+
+Z95 = 1.959963984540054
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run: hashed, so runs and games never share a stream."""
+    digest = hashlib.sha256(f"lewis-clark-sim/{run_seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (good at small counts and near 0 or 1)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, round(centre - half, 12)), min(1.0, round(centre + half, 12))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a run: which bot sits where, the seed, the options."""
+
+    index: int
+    seats: tuple[str, ...]
+    seed: int
+    mackenzie: int = 0
+    random_start: bool = False
+    max_turns: int = 400
+
+
+@dataclass
+class GameOutcome:
+    """What one game produced."""
+
+    index: int
+    seats: tuple[str, ...]
+    seed: int
+    winner: int  # seat, or -1 for none (turn cap, or Mackenzie in solo)
+    first: int  # seat that played first
+    turns: int
+    camps: list[int]  # Camps set up, per seat
+    progress: list[list[tuple[int, int]]]  # per seat: (scout, camp) after each of its turns
+    over: bool = True  # False when the turn cap stopped the game
+    record: dict[str, Any] | None = None
+    seconds: list[float] = field(default_factory=list)  # per seat: time spent choosing
+    decisions: list[int] = field(default_factory=list)  # per seat: decisions taken
+
+
+def play_spec(spec: GameSpec, keep_record: bool = False) -> GameOutcome:
+    """Play one game of a run to its end or its turn cap."""
+    import time
+
+    options = Options(players=len(spec.seats), seed=spec.seed, mackenzie=spec.mackenzie,
+                      random_start=spec.random_start)
+    bots = make_bots(spec.seats, spec.seed)
+    state = new_game(options)
+    first = state.current
+    n = len(spec.seats)
+    camps = [0] * n
+    progress: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    actions: list[str] = []
+    thinking = [0.0] * n
+    decisions = [0] * n
+    while not state.over and state.turn <= spec.max_turns:
+        seat, turn = state.current, state.turn
+        legal = legal_actions(state)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(view(state, seat), legal)
+        thinking[seat] += time.perf_counter() - t0
+        decisions[seat] += 1
+        apply_in_place(state, action, seat)
+        if keep_record:
+            actions.append(str(action))
+        if action.verb == "camp":
+            camps[seat] += 1
+        if state.turn != turn or state.over:
+            p = state.players[seat]
+            progress[seat].append((p.scout, p.camp))
+    record = None
+    if keep_record:
+        record = Record(options, actions, state.hash()).to_json()
+    return GameOutcome(spec.index, spec.seats, spec.seed, state.winner if state.over else -1, first,
+                       state.turn, camps, progress, state.over, record, thinking, decisions)
+
+
+def _play(spec_and_keep: tuple[GameSpec, bool]) -> GameOutcome:
+    return play_spec(*spec_and_keep)
+
+
+@dataclass
+class BotStats:
+    """Totals for one bot name across a run."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    turns: int = 0
+    camps: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    progress: list[list[tuple[int, int]]] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {"games": self.games, "wins": self.wins, "win_rate": self.win_rate, "ci_low": low, "ci_high": high,
+                "avg_turns": self.turns / self.games if self.games else 0.0,
+                "avg_camps": self.camps / self.games if self.games else 0.0,
+                "ms_per_decision": 1000 * self.seconds / self.decisions if self.decisions else 0.0}
+
+
+@dataclass
+class SimResult:
+    """A whole run: outcomes in game order and the statistics derived from them."""
+
+    bots: tuple[str, ...]
+    outcomes: list[GameOutcome]
+
+    def per_bot(self) -> dict[str, BotStats]:
+        stats: dict[str, BotStats] = {}
+        for o in self.outcomes:
+            for seat, name in enumerate(o.seats):
+                s = stats.setdefault(name, BotStats(name))
+                s.games += 1
+                s.wins += o.winner == seat
+                s.turns += o.turns
+                s.camps += o.camps[seat]
+                s.progress.append(o.progress[seat])
+                s.decisions += o.decisions[seat]
+                s.seconds += o.seconds[seat]
+        return stats
+
+    def per_position(self) -> list[dict[str, Any]]:
+        """Win rate by turn-order position (0 = first player): the first-player advantage."""
+        if not self.outcomes:
+            return []
+        n = len(self.outcomes[0].seats)
+        rows = []
+        for pos in range(n):
+            wins = sum(1 for o in self.outcomes if o.winner >= 0 and (o.winner - o.first) % n == pos)
+            games = len(self.outcomes)
+            low, high = wilson(wins, games)
+            rows.append({"position": pos + 1, "games": games, "wins": wins, "win_rate": wins / games,
+                         "ci_low": low, "ci_high": high})
+        return rows
+
+    @property
+    def unfinished(self) -> int:
+        return sum(1 for o in self.outcomes if not o.over)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bots": {name: s.to_json() for name, s in self.per_bot().items()},
+                "positions": self.per_position(), "games": len(self.outcomes), "unfinished": self.unfinished}
+
+
+def specs(bots: Sequence[str], games: int, seed: int, mackenzie: int = 0, random_start: bool = False,
+          max_turns: int = 400) -> list[GameSpec]:
+    """The games of a run, seats rotated by game index."""
+    n = len(bots)
+    return [GameSpec(g, tuple(bots[(g + k) % n] for k in range(n)), game_seed(seed, g), mackenzie, random_start,
+                     max_turns) for g in range(games)]
+
+
+def run(game_specs: Sequence[GameSpec], workers: int = 1, keep_records: bool = False,
+        progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
+    """Play the games, in ``workers`` processes; outcomes come back in game order."""
+    jobs = [(s, keep_records) for s in game_specs]
+    outcomes: list[GameOutcome] = []
+    results: Iterator[GameOutcome]
+    if workers <= 1:
+        results = map(_play, jobs)
+        for o in results:
+            outcomes.append(o)
+            if progress:
+                progress(1)
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(workers) as pool:
+            for o in pool.imap_unordered(_play, jobs):
+                outcomes.append(o)
+                if progress:
+                    progress(1)
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
+
+
+def save_records(outcomes: Sequence[GameOutcome], directory: str | Path) -> None:
+    """Write each game's record as ``game-<index>.json``."""
+    import json
+
+    path = Path(directory)
+    path.mkdir(parents=True, exist_ok=True)
+    for o in outcomes:
+        if o.record is not None:
+            (path / f"game-{o.index:05d}.json").write_text(json.dumps(o.record, indent=1) + "\n")
+
+
+def plot(result: SimResult, path: str | Path) -> None:
+    """Win rates with their 95% intervals, and the average race progress by turn, per bot."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        raise RuntimeError("plotting needs matplotlib: pip install 'lewis-clark[sim]'") from exc
+    stats = result.per_bot()
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    names = list(stats)
+    rates = [stats[n].win_rate for n in names]
+    lows = [rates[i] - wilson(stats[n].wins, stats[n].games)[0] for i, n in enumerate(names)]
+    highs = [wilson(stats[n].wins, stats[n].games)[1] - rates[i] for i, n in enumerate(names)]
+    ax1.bar(names, rates, yerr=[lows, highs], capsize=6, color="#4c78a8")
+    ax1.set_ylim(0, 1)
+    ax1.set_ylabel("win rate (95% interval)")
+    ax1.set_title(f"{len(result.outcomes)} games")
+    for name in names:
+        runs = stats[name].progress
+        longest = max((len(r) for r in runs), default=0)
+        scouts, camps = [], []
+        for t in range(longest):
+            at = [r[min(t, len(r) - 1)] for r in runs if r]
+            scouts.append(sum(a[0] for a in at) / len(at))
+            camps.append(sum(a[1] for a in at) / len(at))
+        line = ax2.plot(range(1, longest + 1), camps, label=f"{name} camp")[0]
+        ax2.plot(range(1, longest + 1), scouts, linestyle="--", color=line.get_color(), label=f"{name} scout")
+    ax2.set_xlabel("own turn")
+    ax2.set_ylabel("route space")
+    ax2.set_title("average race progress")
+    ax2.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
