@@ -234,15 +234,17 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
         fail("--mackenzie is for solo runs (one bot in --players)")
     err = Console(stderr=True, highlight=False)
     results: dict[int, simulation.SimResult] = {}
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         for level in levels:
             task = bar.add_task(f"level {level}" if len(bots) == 1 else "games", total=games)
             specs = simulation.specs(bots, games, seed, mackenzie=level, random_start=random_start, max_turns=max_turns)
-            outcomes = simulation.run(specs, workers, keep_records=bool(records_dir),
-                                      progress=lambda k, t=task: bar.advance(t, k))
+            def advance(k: int, t: TaskID = task) -> None:
+                bar.advance(t, k)
+
+            outcomes = simulation.run(specs, workers, keep_records=bool(records_dir), progress=advance)
             results[level] = simulation.SimResult(tuple(bots), outcomes)
             if records_dir:
                 simulation.save_records(outcomes, records_dir if len(levels) == 1 else f"{records_dir}/level-{level}")

@@ -66,8 +66,8 @@ class Route:
         terrains = data.get("terrains", PRINTED)
         if not isinstance(terrains, (list, tuple)):
             raise ValueError("route: terrains must be a list")
-        return cls(tuple(str(t) for t in terrains), int(data.get("st_louis", PRINTED_ST_LOUIS)),  # type: ignore[call-overload]
-                   int(data.get("fort_clatsop", PRINTED_FORT_CLATSOP)))  # type: ignore[call-overload]
+        return cls(tuple(str(t) for t in terrains), int(data.get("st_louis", PRINTED_ST_LOUIS)),
+                   int(data.get("fort_clatsop", PRINTED_FORT_CLATSOP)))
 
     @classmethod
     def parse(cls, text: str) -> Route:

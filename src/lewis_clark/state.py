@@ -193,8 +193,8 @@ class State:
             if colour != options.seat_colours[i]:
                 raise CorruptState(f"players.{i}.colour is {colour!r}, the options say {options.seat_colours[i]!r}")
             players.append(Player(colour, q.cards("hand"), q.cards("face_up"), q.cards("face_down"),
-                                  q.ints("resources", 6), q.int("indians"), q.int("on_cards"), q.ints("tiles", 4),
-                                  q.int("scout"), q.int("camp")))
+                                  q.ints("resources", 6), q.integer("indians"), q.integer("on_cards"), q.ints("tiles", 4),
+                                  q.integer("scout"), q.integer("camp")))
         stack = []
         for i, raw in enumerate(r.get("stack", list)):
             if not isinstance(raw, dict):
@@ -212,18 +212,18 @@ class State:
             after = f.get("after", str)
             if after not in FRAME_NOTES:
                 raise CorruptState(f"stack.{i}.after: unknown note {after!r}")
-            card, place = f.int("card"), f.int("place")
+            card, place = f.integer("card"), f.integer("place")
             if not 0 <= card <= 84 or not -1 <= place < 8:
                 raise CorruptState(f"stack.{i}: card or place out of range")
-            stack.append(Frame(kind, card, place, f.int("remaining"), tuple(bundles), after))
+            stack.append(Frame(kind, card, place, f.integer("remaining"), tuple(bundles), after))
         state = cls(
-            options=options, players=players, village=r.ints("village", 8), powwow=r.int("powwow"),
-            newcomer=r.int("newcomer"), indian_stock=r.int("indian_stock"), tile_stacks=r.ints("tile_stacks", 2),
+            options=options, players=players, village=r.ints("village", 8), powwow=r.integer("powwow"),
+            newcomer=r.integer("newcomer"), indian_stock=r.integer("indian_stock"), tile_stacks=r.ints("tile_stacks", 2),
             journal=r.cards("journal", 5, empty_ok=True), deck=r.cards("deck"), discard=r.cards("discard"),
-            rng=r.int("rng"), current=r.int("current"), turn=r.int("turn"), acted=r.bool("acted"),
-            recruited=r.bool("recruited"), camped=r.bool("camped"), must_camp=r.bool("must_camp"),
-            moved=r.bool("moved"), boosts=r.int("boosts"), spendable=r.ints("spendable", 7), stack=stack,
-            mackenzie=r.int("mackenzie"), winner=r.int("winner"), over=r.bool("over"), hidden=r.bool("hidden"),
+            rng=r.integer("rng"), current=r.integer("current"), turn=r.integer("turn"), acted=r.flag("acted"),
+            recruited=r.flag("recruited"), camped=r.flag("camped"), must_camp=r.flag("must_camp"),
+            moved=r.flag("moved"), boosts=r.integer("boosts"), spendable=r.ints("spendable", 7), stack=stack,
+            mackenzie=r.integer("mackenzie"), winner=r.integer("winner"), over=r.flag("over"), hidden=r.flag("hidden"),
         )
         if not 0 <= state.rng < 1 << 64:
             raise CorruptState("rng must be a 64-bit generator state")
@@ -264,11 +264,11 @@ class _Reader:
             raise CorruptState(f"{self.prefix}{key} must be {kind.__name__}, got {type(value).__name__}")
         return value
 
-    def int(self, key: str) -> int:
+    def integer(self, key: str) -> int:
         value: int = self.get(key, int)
         return value
 
-    def bool(self, key: str) -> bool:
+    def flag(self, key: str) -> bool:
         value: bool = self.get(key, bool)
         return value
 
