@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from lewis_clark.actions import Action
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.random_bot import RandomBot
+from lewis_clark.state import State
 
 
 def _mcts(seed: int, **options: Any) -> Bot:
@@ -73,14 +75,38 @@ def _number(text: str) -> int | float | str:
     return text
 
 
+class NoisyBot(Bot):
+    """Another bot that, with probability ``noise``, plays a uniformly random legal action instead:
+    the "easy" level is a heuristic that now and then blunders."""
+
+    def __init__(self, seed: int, inner: Bot, noise: float) -> None:
+        super().__init__(seed)
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be between 0 and 1, got {noise}")
+        self.inner = inner
+        self.noise = noise
+        self.name = f"{inner.name}+noise"
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        if self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
+        return self.inner.choose(view, legal)
+
+
 def make_bot(spec: str, seed: int) -> Bot:
     """A new bot from a name, a difficulty level or ``name:key=value...``, with its own seed; raises
-    ValueError for an unknown name or option."""
+    ValueError for an unknown name or option. ``noise=p`` works with every bot (see NoisyBot)."""
     name, options = parse_spec(spec)
+    noise = options.pop("noise", None)
     try:
-        return BOTS[name](seed, **options)
+        bot = BOTS[name](seed, **options)
     except TypeError as exc:
         raise ValueError(f"bad options for bot {name!r}: {exc}") from None
+    if noise is not None:
+        if not isinstance(noise, (int, float)):
+            raise ValueError(f"noise must be a number, got {noise!r}")
+        bot = NoisyBot(seed ^ 0x5EED, bot, float(noise))
+    return bot
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "bot_names", "make_bot", "parse_spec"]
+__all__ = ["BOTS", "LEVELS", "Bot", "NoisyBot", "RandomBot", "bot_names", "make_bot", "parse_spec"]

@@ -1,0 +1,113 @@
+"""Every bot honours the one bot interface: legal choices only, reproducible by seed, blind to the
+draw deck's order; bot specs, difficulty levels and the noise wrapper."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lewis_clark import apply, legal_actions, new_game, view
+from lewis_clark.bots import LEVELS, NoisyBot, bot_names, make_bot, parse_spec
+from lewis_clark.bots.mcts import MCTSBot
+from lewis_clark.state import State
+
+# Small budgets: these tests check behaviour, not strength.
+SPECS = ["random", "heuristic", "mcts:iterations=30:depth=6", "heuristic:noise=0.5"]
+
+
+def _positions() -> list[State]:
+    """A spread of positions: fresh games, mid-turn decisions, solo."""
+    out = []
+    for players in (1, 2, 4):
+        s = new_game(players=players, seed=players)
+        rnd = random.Random(players)
+        for step in range(120):
+            if s.over:
+                break
+            if step % 17 == 0:
+                out.append(s)
+            s = apply(s, rnd.choice(legal_actions(s)))
+    return out
+
+
+POSITIONS = _positions()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_returns_only_legal_actions(spec: str) -> None:
+    bot = make_bot(spec, seed=3)
+    for s in POSITIONS:
+        legal = legal_actions(s)
+        assert bot.choose(view(s, s.current), legal) in legal
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_is_reproducible_by_seed(spec: str) -> None:
+    first = [make_bot(spec, seed=11).choose(view(s, s.current), legal_actions(s)) for s in POSITIONS]
+    again = [make_bot(spec, seed=11).choose(view(s, s.current), legal_actions(s)) for s in POSITIONS]
+    assert first == again
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_never_reads_the_draw_deck_order(spec: str) -> None:
+    """Shuffle the real deck behind the bot's back: with the same seed it decides the same."""
+    for s in POSITIONS:
+        other = s.copy()
+        random.Random(5).shuffle(other.deck)
+        other.rng ^= 0xABCDEF
+        assert other.deck != s.deck or len(s.deck) < 2
+        a = make_bot(spec, seed=2).choose(view(s, s.current), legal_actions(s))
+        b = make_bot(spec, seed=2).choose(view(other, other.current), legal_actions(other))
+        assert a == b
+
+
+def test_mcts_reports_its_iterations_and_respects_a_time_budget() -> None:
+    s = new_game(players=2, seed=4)
+    bot = MCTSBot(seed=1, iterations=50, depth=4)
+    bot.choose(view(s, s.current), legal_actions(s))
+    assert bot.last_iterations == 50
+    timed = MCTSBot(seed=1, seconds=0.05, depth=4)
+    timed.choose(view(s, s.current), legal_actions(s))
+    assert 0 < timed.last_iterations and timed.last_seconds < 0.5
+
+
+def test_mcts_takes_an_immediate_win() -> None:
+    """Blue can camp on Fort Clatsop now: a search of any size should see it."""
+    s = new_game(players=2, seed=0)
+    s.current = 1
+    p = s.players[1]
+    fort = s.options.route.fort_clatsop
+    p.scout, p.camp, p.hand, p.resources = fort + 3, fort - 5, [], [0] * 6
+    s.discard.extend(c for c in list(s.players[1].hand))
+    s.players[1].face_up = list(range(61, 67))  # blue's crew, all played: camp Time 0
+    legal = legal_actions(s)
+    assert any(a.verb == "camp" for a in legal)
+    choice = MCTSBot(seed=0, iterations=60, depth=4).choose(view(s, 1), legal)
+    assert choice.verb == "camp"
+
+
+def test_specs_levels_and_errors() -> None:
+    assert parse_spec("mcts:seconds=0.5:depth=16") == ("mcts", {"seconds": 0.5, "depth": 16})
+    assert parse_spec("expert")[0] == "mcts"
+    assert set(LEVELS) <= set(bot_names())
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("alphazero", 1)
+    with pytest.raises(ValueError, match="bad bot option"):
+        make_bot("mcts:fast", 1)
+    with pytest.raises(ValueError, match="bad options"):
+        make_bot("random:depth=3", 1)
+    with pytest.raises(ValueError, match="noise"):
+        make_bot("heuristic:noise=2", 1)
+    assert isinstance(make_bot("easy", 1), NoisyBot)
+    for level in LEVELS:
+        assert make_bot(level, 1) is not None
+
+
+def test_noise_one_plays_like_random_and_zero_like_the_bot() -> None:
+    s = POSITIONS[3]
+    legal = legal_actions(s)
+    plain = make_bot("heuristic", 4).choose(view(s, s.current), legal)
+    assert make_bot("heuristic:noise=0", 4).choose(view(s, s.current), legal) == plain
+    picks = {make_bot("heuristic:noise=1", seed).choose(view(s, s.current), legal) for seed in range(40)}
+    assert len(picks) > 1
