@@ -115,3 +115,23 @@ def legal(s: State) -> list[str]:
     from lewis_clark import legal_actions
 
     return [str(a) for a in legal_actions(s)]
+
+
+def activate(s: State, slug: str, under: str = "york", n: int = 0) -> State:
+    """Play ``slug`` with ``under`` face-down beneath it and ``n`` Indians on it (R1)."""
+    s = do(s, f"play {slug}", f"under {under}")
+    if s.stack and s.stack[-1].kind == "indians":
+        s = do(s, f"indians {n}")
+    return s
+
+
+def held(s: State, seat: int = 0) -> dict[str, int]:
+    """Seat's resources by name, zeros left out."""
+    from lewis_clark.resources import KINDS
+
+    return {KINDS[i]: n for i, n in enumerate(s.players[seat].resources) if n}
+
+
+def performs(s: State) -> list[str]:
+    """The legal ``perform`` actions as text."""
+    return [a for a in legal(s) if a.startswith("perform")]

@@ -11,10 +11,9 @@ import sys
 
 import pytest
 
-from builders import area, do, game, hand, indians, journal, legal, load, top_of_deck
+from builders import activate, area, do, game, hand, held, indians, journal, legal, load, performs, top_of_deck
 from lewis_clark import State, camp_time
 from lewis_clark.cards import BY_SLUG, CARDS
-from lewis_clark.resources import KINDS
 from lewis_clark.village import PLACE_INDEX
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -27,21 +26,10 @@ def start(*cards: str, players: int = 2, **resources: int) -> State:
     return s
 
 
-def activate(s: State, slug: str, under: str = "york", n: int = 0) -> State:
-    """Play ``slug`` with ``under`` face-down beneath it and ``n`` Indians on it (R1)."""
-    s = do(s, f"play {slug}", f"under {under}")
-    if s.stack and s.stack[-1].kind == "indians":
-        s = do(s, f"indians {n}")
-    return s
 
 
-def held(s: State, seat: int = 0) -> dict[str, int]:
-    """Seat's resources, zeros left out."""
-    return {KINDS[i]: n for i, n in enumerate(s.players[seat].resources) if n}
 
 
-def performs(s: State) -> list[str]:
-    return [a for a in legal(s) if a.startswith("perform")]
 
 
 def remaining(s: State) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import area, do, game, hand, indians, journal, legal, load, top_of_deck
+from builders import activate, area, do, game, hand, held, indians, journal, legal, load, performs, top_of_deck
 from lewis_clark import State
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.resources import KINDS
@@ -42,20 +42,10 @@ def slug_of(colour: str, role: str) -> str:
     return BY_NAME[CREWS[colour][ROLES.index(role)]].slug
 
 
-def activate(s: State, slug: str, under: str, n: int = 0) -> State:
-    """Play ``slug`` with ``under`` face-down beneath it and ``n`` Indians on it (R1)."""
-    s = do(s, f"play {slug}", f"under {under}")
-    if s.stack and s.stack[-1].kind == "indians":
-        s = do(s, f"indians {n}")
-    return s
 
 
-def held(s: State, seat: int = 0) -> dict[str, int]:
-    return {KINDS[i]: n for i, n in enumerate(s.players[seat].resources) if n}
 
 
-def performs(s: State) -> list[str]:
-    return [a for a in legal(s) if a.startswith("perform")]
 
 
 def village(s: State, place: str, n: int) -> State:

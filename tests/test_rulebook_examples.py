@@ -6,23 +6,10 @@ ways to give Strength, and the Scout movement rules (R18).
 
 from __future__ import annotations
 
-from builders import area, do, game, hand, indians, journal, legal, load, top_of_deck
-from lewis_clark import State, camp_time
+from builders import activate, area, do, game, hand, held, indians, journal, legal, load, top_of_deck
+from lewis_clark import camp_time
 from lewis_clark.cards import BY_SLUG
-from lewis_clark.resources import KINDS
 from lewis_clark.village import PLACE_INDEX
-
-
-def activate(s: State, slug: str, under: str, n: int = 0) -> State:
-    """Play ``slug`` with ``under`` face-down beneath it and ``n`` Indians on it (R1)."""
-    s = do(s, f"play {slug}", f"under {under}")
-    if s.stack and s.stack[-1].kind == "indians":
-        s = do(s, f"indians {n}")
-    return s
-
-
-def held(s: State, seat: int = 0) -> dict[str, int]:
-    return {KINDS[i]: n for i, n in enumerate(s.players[seat].resources) if n}
 
 
 def test_karine_camp_time_is_five() -> None:
