@@ -1,0 +1,458 @@
+"""A fast rule-based player that plays the race the way a decent person does.
+
+A Camp-to-Camp cycle: gather fuel for the terrain ahead (Food and Canoes for the River, Horses for
+the Mountains: Canoe Manufacturing turns Wood into Canoes, Horse Trade three different resources
+into a Horse), get Indians with the Interpreter when the boats have none, then play the Commander
+(or another mover) at the Strength the fuel can use, and Camp once the hand is nearly spent and the
+boats are light. Recruit movers for the terrain ahead when the Journal offers them cheaply. Choices
+inside an action (how often to perform, what to keep or return) are greedy on ``evaluate``.
+"""
+
+from __future__ import annotations
+
+from lewis_clark.actions import Action
+from lewis_clark.bots.base import Bot
+from lewis_clark.bots.evaluation import CARD_WORTH, evaluate
+from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, RESOURCES, WOOD
+from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, RIVER
+from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions
+from lewis_clark.state import Player, State
+from lewis_clark.village import PLACE_INDEX
+
+CAMP, END, STOP = Action("camp"), Action("end"), Action("stop")
+KEEP_ROLES = frozenset({"commander", "interpreter"})  # never discarded (the rulebook's advice)
+HAND_LIMIT = 8  # cards owned beyond which recruiting stops (each unplayed one costs Camp Time)
+LOOKAHEAD = 12  # decisions a simulated action may take before it is cut short
+
+
+def terrain_ahead(state: State, p: Player) -> str:
+    """The terrain the next movement must cross: the first space ahead that is not Mountain-River."""
+    route = state.options.route
+    for i in range(p.scout + 1, route.last + 1):
+        if route.terrains[i] != MOUNTAIN_RIVER:
+            return route.terrains[i]
+    return RIVER
+
+
+def mountain_soon(state: State, p: Player) -> bool:
+    """A Mountain space within the next four: time to hold Horses."""
+    route = state.options.route
+    return any(route.terrains[i] == MOUNTAIN for i in range(p.scout + 1, min(p.scout + 4, route.last) + 1))
+
+
+def commander_reach(state: State, p: Player, performances: int = 3) -> int:
+    """Spaces a Commander at this Strength could cover with the fuel held, each performance taking
+    the fuel that goes furthest from where the Scout then stands (terrain stops included, R18)."""
+    route = state.options.route
+    pos = p.scout
+    left = {FOOD: p.resources[FOOD], CANOE: p.resources[CANOE], HORSE: p.resources[HORSE]}
+    for _ in range(performances):
+        best_kind, best_pos = -1, pos
+        for kind, terrain, distance in ((CANOE, RIVER, 4), (FOOD, RIVER, 2), (HORSE, MOUNTAIN, 2)):
+            if not left[kind]:
+                continue
+            end = pos
+            for _step in range(distance):
+                if end >= route.last or not route.admits(end + 1, terrain):
+                    break
+                end += 1
+            if end > best_pos:
+                best_kind, best_pos = kind, end
+        if best_kind < 0:
+            break
+        left[best_kind] -= 1
+        pos = best_pos
+    return pos - p.scout
+
+
+def fuel(state: State, p: Player) -> int:
+    """Commander performances that would move the Scout with the fuel held (up to three)."""
+    reach = 0
+    for n in range(1, 4):
+        if commander_reach(state, p, n) > reach:
+            reach = commander_reach(state, p, n)
+        else:
+            return n - 1
+    return 3
+
+
+def fuel_spaces(state: State, p: Player) -> int:
+    """Spaces one Commander play at full Strength could cover now."""
+    return commander_reach(state, p, 3)
+
+
+def is_mover(card: int) -> bool:
+    return any(a.is_move for a in CARDS[card].alternatives)
+
+
+class HeuristicBot(Bot):
+    """Rules for the turn, greedy evaluation inside actions."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._plan: list[Action] = []
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        while self._plan:
+            step = self._plan.pop(0)
+            if step in legal:
+                return step
+        self._plan = []
+        if not view.stack:
+            return self._turn(view, legal)
+        kind = view.stack[-1].kind
+        if kind == "recruit":
+            return self._discount(view, legal)
+        if kind == "farewell":
+            return Action("discard", "none")
+        return self._greedy(view, legal)
+
+    # --- the turn -------------------------------------------------------------------------------
+
+    def _turn(self, view: State, legal: list[Action]) -> Action:
+        p = view.players[view.current]
+        route = view.options.route
+        can_camp = CAMP in legal
+        if can_camp and p.scout - camp_time(p) >= route.fort_clatsop:
+            return CAMP  # the Camp reaches Fort Clatsop: won
+        if view.must_camp and not view.camped and can_camp:
+            return CAMP
+        recruit = self._recruit(view, legal, p)
+        if recruit is not None:
+            return recruit
+        if not view.acted:
+            plan = self._action_plan(view, legal, p)
+            if plan:
+                self._plan = plan[1:]
+                return plan[0]
+            at_fort = p.scout >= route.fort_clatsop
+            if can_camp and p.face_up and not at_fort and (len(p.hand) <= 1 or p.scout - camp_time(p) >= p.camp):
+                return CAMP
+            filler = self._filler(view, legal, p)
+            if filler:
+                self._plan = filler[1:]
+                return filler[0]
+        if can_camp and self._camp_now(view, p):
+            return CAMP
+        if END in legal:
+            return END
+        return CAMP if can_camp else legal[0]
+
+    def _camp_now(self, view: State, p: Player) -> bool:
+        """After the action: Camp when next turn could do nothing else, or when the hand is nearly
+        spent and the Camp moves forward; never just to lose ground while cards remain."""
+        hand = len(p.hand)
+        land = p.scout - camp_time(p)
+        if p.scout >= view.options.route.fort_clatsop and land < view.options.route.fort_clatsop:
+            return hand == 0 and p.indians <= 1  # shed more first, unless nothing is left to shed
+        if hand == 0 or (p.indians == 0 and hand < 2):
+            return True
+        if hand == 1 and land >= p.camp:
+            return True
+        return hand == 2 and land > p.camp + 2 and fuel(view, p) == 0
+
+    # --- choosing the action ----------------------------------------------------------------------
+
+    def _action_plan(self, view: State, legal: list[Action], p: Player) -> list[Action]:
+        """The action's opening decisions: which card or place, which Strength card, how many Indians."""
+        hand = p.hand
+        indians = p.indians
+        ahead = terrain_ahead(view, p)
+        units = fuel(view, p)
+        commander = next((c for c in hand if CARDS[c].role == "commander"), 0)
+        interpreter = next((c for c in hand if CARDS[c].role == "interpreter"), 0)
+        # 1. Move: the Commander at the Strength the fuel can use (wait for 3 unless the hand is short).
+        if commander and units:
+            want = min(3, units)
+            near_end = view.options.route.fort_clatsop - p.scout <= 6
+            if want >= 3 or len(hand) <= 3 or near_end or units >= self._max_strength(p, commander):
+                plan = self._strength_plan(p, commander, want)
+                if plan:
+                    return plan
+        # 2. Other movers whose costs the boats can pay.
+        best_move = self._best_mover(view, p)
+        if best_move:
+            return best_move
+        # 3. At Fort Clatsop: shed cards (two per play) until a Camp there costs little enough.
+        if p.scout >= view.options.route.fort_clatsop:
+            if len(hand) >= 2:
+                card = min(hand, key=lambda c: CARD_WORTH[c])
+                under = min((c for c in hand if c != card), key=lambda c: CARD_WORTH[c])
+                return [Action("play", CARDS[card].slug), Action("under", CARDS[under].slug), Action("indians", "", 0)]
+            if indians > 1:  # Indians beyond the free boat cost Time: leave them in the Village
+                return [Action("village", "canoe", min(3, indians - 1))]
+            if hand and indians:
+                return [Action("play", CARDS[hand[0]].slug), Action("under", "none"), Action("indians", "", 1)]
+        # 4. Indians: without any, nothing gets Strength or reaches the Village.
+        in_village = sum(view.village) + view.powwow + view.newcomer
+        if interpreter and indians == 0 and in_village:
+            plan = self._strength_plan(p, interpreter, 1)
+            if plan:
+                return plan
+        # 4. Fuel: Canoes from Wood on the River, Horses by trade before the Mountains.
+        r = p.resources
+        if indians and ahead == RIVER and r[WOOD] >= 2:
+            n = min(indians, r[WOOD] // 2, 3)
+            return [Action("village", "canoe", n)]
+        if mountain_soon(view, p) and r[HORSE] < 3:
+            plan = self._horses(view, legal, p)
+            if plan:
+                return plan
+        # 5. Otherwise the play whose simulated result evaluates best.
+        return self._best_by_simulation(view, legal, p)
+
+    def _horses(self, view: State, legal: list[Action], p: Player) -> list[Action]:
+        """Before the Mountains: trade three different resources for Horses, or gather the kinds
+        that are missing (Hunting and Craftsmanship give two kinds for one Indian)."""
+        r = p.resources
+        kinds = [k for k in RESOURCES if r[k] and k != HORSE]
+        if p.indians and len(kinds) >= 3:
+            n = min(p.indians, 3, sum(r[k] for k in kinds) // 3, max(1, min(sorted(r[k] for k in kinds)[-3:]) + 1))
+            return [Action("village", "horse", max(1, n))]
+        missing = {k for k in (FUR, EQUIPMENT, WOOD, FOOD) if not r[k]}
+        for place, gives in (("hunting", {FOOD, FUR}), ("crafts", {WOOD, EQUIPMENT}), ("gift", {FUR, WOOD})):
+            a = Action("village", place, 1)
+            if a in legal and missing & gives:
+                return [a]
+        for c in p.hand:
+            role = CARDS[c].role
+            collects = {"fur-trader": FUR, "blacksmith": EQUIPMENT, "lumberjack": WOOD, "hunter": FOOD}.get(role)
+            if collects in missing:
+                plan = self._strength_plan(p, c, 1)
+                if plan:
+                    return plan
+        return []
+
+    def _filler(self, view: State, legal: list[Action], p: Player) -> list[Action]:
+        """Something harmless when no play looks useful: a free Village circle, else the cheapest card."""
+        for place in ("hunting", "crafts", "gift"):
+            a = Action("village", place, 1)
+            if a in legal:
+                return [a]
+        plays = [a for a in legal if a.verb == "play" and CARDS[BY_SLUG[a.subject].id].role not in KEEP_ROLES]
+        for a in sorted(plays, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id]):
+            plan = self._strength_plan(p, BY_SLUG[a.subject].id, 1)
+            if plan:
+                return plan
+        return []
+
+    def _max_strength(self, p: Player, card: int) -> int:
+        best = max((CARDS[c].strength for c in p.hand if c != card), default=0)
+        return min(3, best + min(p.indians, 2 if best else 3))
+
+    def _strength_plan(self, p: Player, card: int, want: int) -> list[Action]:
+        """Play ``card`` with about ``want`` Strength, burying the least useful card that fits."""
+        others = [c for c in p.hand if c != card]
+        best: tuple[float, list[Action]] | None = None
+        for under in others + [0]:
+            s = CARDS[under].strength if under else 0
+            extra = max(0, min(want - s, 2 if under else 3, p.indians))
+            if not under and extra == 0:
+                continue
+            total = s + extra
+            # Short of the Strength wanted costs most; then burying a good card; then Indians used.
+            cost = 3 * max(0, want - total) + 0.4 * extra
+            if under:
+                # A card left in hand costs a space of Camp Time: bury spare ones gladly, keep the
+                # Commander, the Interpreter and movers for their own actions.
+                if CARDS[under].role in KEEP_ROLES:
+                    cost += 3.0
+                elif is_mover(under):
+                    cost += 2.0
+                else:
+                    cost += 0.3 * CARD_WORTH[under] - 0.6
+            if best is None or cost < best[0]:
+                plan = [Action("play", CARDS[card].slug), Action("under", CARDS[under].slug if under else "none"),
+                        Action("indians", "", extra)]
+                best = (cost, plan)
+        return best[1] if best else []
+
+    def _best_mover(self, view: State, p: Player) -> list[Action]:
+        best: tuple[int, list[Action]] | None = None
+        for c in p.hand:
+            if CARDS[c].role == "commander" or not is_mover(c):
+                continue
+            plan = self._strength_plan(p, c, 3)
+            if not plan:
+                continue
+            gained = self._simulate(view, plan)
+            if gained is None:
+                continue
+            s, _ = gained
+            moved = s.players[view.current].scout - p.scout
+            if moved >= 3 and (best is None or moved > best[0]):
+                best = (moved, plan)
+        return best[1] if best else []
+
+    def _best_by_simulation(self, view: State, legal: list[Action], p: Player) -> list[Action]:
+        """Try each card (at Strength 1 and at the most it can get) and each Village placement on a
+        copy, finish the action greedily, and keep the one that gains most towards the race."""
+        seat = view.current
+        best: tuple[float, list[Action]] | None = None
+        for a in legal:
+            plans: list[list[Action]] = []
+            if a.verb == "village":
+                if a.amount == 1 or a.subject in ("canoe", "horse"):
+                    plans.append([a])
+            elif a.verb == "play":
+                card = BY_SLUG[a.subject].id
+                if CARDS[card].role == "commander" or CARDS[card].permanent:
+                    continue  # the Commander moves only by the rule above
+                for want in (1, 3) if not CARDS[card].once_only else (1,):
+                    plan = self._strength_plan(p, card, want)
+                    if plan and plan not in plans:
+                        plans.append(plan)
+            for plan in plans:
+                result = self._simulate(view, plan)
+                if result is None:
+                    continue
+                score = self._gain(view, result[0], seat)
+                if plan[0].verb == "play" and plan[1].subject != "none":
+                    score -= 0.5 * CARD_WORTH[BY_SLUG[plan[1].subject].id]
+                if best is None or score > best[0]:
+                    best = (score, plan)
+        if best is None or best[0] <= 0.2:
+            return []
+        return best[1]
+
+    def _gain(self, before: State, after: State, seat: int) -> float:
+        """What an action did for the race, in rough route spaces: the Scout's move, fuel for the
+        terrain ahead (Wood counting as half a Canoe on the River, new kinds of resource towards a
+        Horse Trade before the Mountains), Indians while few, less the boats' extra Time."""
+        p0, p1 = before.players[seat], after.players[seat]
+        r0, r1 = p0.resources, p1.resources
+        gain = 1.5 * (p1.scout - p0.scout)
+        gain += 0.6 * (fuel_spaces(before, p1) - fuel_spaces(before, p0))
+        if mountain_soon(before, p0):
+            kinds0 = min(3, sum(1 for k in RESOURCES if r0[k] and k != HORSE))
+            kinds1 = min(3, sum(1 for k in RESOURCES if r1[k] and k != HORSE))
+            gain += 0.8 * (kinds1 - kinds0) * (1 if r0[HORSE] < 3 else 0.2)
+        elif r0[CANOE] + r0[FOOD] < 3:
+            gain += 0.5 * (min(r1[WOOD], 6) - min(r0[WOOD], 6))
+        indians0, indians1 = p0.indians + p0.on_cards, p1.indians + p1.on_cards
+        for n in range(min(indians0, indians1), max(indians0, indians1)):
+            step = 1.2 if n < 3 else 0.2
+            gain += step if indians1 > indians0 else -step
+        gain -= 0.3 * (camp_time(p1) - len(p1.hand) - (camp_time(p0) - len(p0.hand)))
+        return gain
+
+    def _simulate(self, view: State, plan: list[Action]) -> tuple[State, int] | None:
+        """Apply the plan's opening, then finish the action greedily; None if the plan does not apply."""
+        s = view.copy()
+        seat = view.current
+        for a in plan:
+            if s.stack or a.verb in ("play", "village"):
+                legal = legal_actions(s)
+                if a not in legal:
+                    if a.verb == "indians":
+                        continue
+                    return None
+                apply_in_place(s, a)
+        steps = 0
+        while s.stack and s.current == seat and not s.over and steps < LOOKAHEAD:
+            legal = legal_actions(s)
+            apply_in_place(s, self._greedy(s, legal))
+            steps += 1
+        return s, steps
+
+    # --- inside an action ---------------------------------------------------------------------------
+
+    def _greedy(self, view: State, legal: list[Action]) -> Action:
+        """The choice whose immediate result evaluates best; stopping wins ties. Movements go as far
+        as they can; the Interpreter always gathers and takes Indians up to a handful."""
+        seat = view.current
+        frame = view.stack[-1] if view.stack else None
+        kind = frame.kind if frame else ""
+        if kind == "perform" and frame is not None and frame.place in (PLACE_INDEX["canoe"], PLACE_INDEX["horse"]):
+            performs = [a for a in legal if a.verb == "perform"]
+            if performs:  # the Indians went there for this
+                return max(performs, key=lambda a: evaluate(apply(view, a), seat))
+        if kind == "perform" and frame is not None and frame.place < 0:
+            role = CARDS[frame.card].role
+            if role == "interpreter":
+                return next(a for a in legal if a.verb == "perform")
+            if any(alt.is_move for alt in CARDS[frame.card].alternatives):
+                return self._furthest(view, legal)
+        if kind == "take" and frame is not None and frame.after == "interpreter":
+            have = view.players[seat].indians + view.players[seat].on_cards
+            if view.players[seat].scout >= view.options.route.fort_clatsop:
+                return min(legal, key=lambda a: a.bundle[INDIAN])  # at the Fort every Indian costs Time
+            return min(legal, key=lambda a: abs(a.bundle[INDIAN] + have - 4))
+        best, best_score = legal[0], -1e18
+        for a in legal:
+            after = apply(view, a)
+            score = self._gain(view, after, seat) + 0.01 * evaluate(after, seat)
+            if a.verb == "stop":
+                score += 0.05
+            elif kind == "perform":
+                score += self._take_bonus(view, after)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _furthest(self, view: State, legal: list[Action]) -> Action:
+        """The movement that carries the Scout furthest, paying the cheapest fuel; stop at none."""
+        seat = view.current
+        start = view.players[seat].scout
+        best, best_key = STOP, (0, 0.0)
+        for a in legal:
+            if a.verb != "perform":
+                continue
+            s = apply(view, a)
+            moved = s.players[seat].scout - start
+            key = (moved, evaluate(s, seat))
+            if moved > 0 and key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _take_bonus(self, before: State, after: State) -> float:
+        """A performance that opens a gain looks worthless until the gain is taken: credit the best."""
+        if after.stack and after.stack[-1].kind == "take" and after.current == before.current:
+            seat = before.current
+            base = self._gain(before, after, seat)
+            return max(self._gain(before, apply(after, a), seat) for a in legal_actions(after)) - base
+        return 0.0
+
+    # --- recruiting ----------------------------------------------------------------------------------
+
+    def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
+        options = [a for a in legal if a.verb == "recruit"]
+        if not options or len(p.hand) + len(p.face_up) + len(p.face_down) >= HAND_LIMIT:
+            return None
+        ahead = terrain_ahead(view, p)
+        spare = max((CARDS[c].strength for c in p.hand if self._spare(c)), default=0)
+        best: tuple[float, Action] | None = None
+        for a in options:
+            card = BY_SLUG[a.subject].id
+            if p.resources[EQUIPMENT] < CARDS[card].strength - spare:
+                continue  # affordable only by giving up the Commander, the Interpreter or a mover
+            score = CARD_WORTH[card] + 0.4 * CARDS[card].strength
+            if any(alt.result == ("mountain" if ahead == MOUNTAIN else "river") for alt in CARDS[card].alternatives):
+                score += 1.0
+            slot = view.journal.index(card)
+            score -= 0.35 * (slot + 1)
+            if best is None or score > best[0]:
+                best = (score, a)
+        if best is None or best[0] < 1.8:
+            return None
+        return best[1]
+
+    @staticmethod
+    def _spare(card: int) -> bool:
+        """A card that may go for a recruitment discount: not a Commander, Interpreter or mover."""
+        return CARDS[card].role not in KEEP_ROLES and not is_mover(card)
+
+    def _discount(self, view: State, legal: list[Action]) -> Action:
+        """Pay with the weakest spare card, else with none."""
+        none = Action("discard", "none")
+        candidates = [a for a in legal if a.subject != "none" and self._spare(BY_SLUG[a.subject].id)]
+        if none in legal and not candidates:
+            return none
+        if candidates:
+            return min(candidates, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id])
+        return none if none in legal else legal[0]
