@@ -289,6 +289,10 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
     click.echo(f"unfinished games (turn cap {max_turns}): {first.unfinished}")
 
 
+from lewis_clark.terminal.command import play  # noqa: E402, I001
+cli.add_command(play)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point."""
     cli.main(args=list(argv) if argv is not None else None, prog_name="lewis-clark")

@@ -1,0 +1,118 @@
+"""``lewis-clark play``: a game in the terminal, against bots, Mackenzie, or friends at one keyboard.
+
+    lewis-clark play                                   you against one medium bot
+    lewis-clark play --players human,hard,human,easy   four seats, two people taking turns
+    lewis-clark play --players human --mackenzie 3     solo against Mackenzie
+    lewis-clark play --load game.json                  resume a saved game (or --resume the last one)
+"""
+
+from __future__ import annotations
+
+import secrets
+import signal
+from pathlib import Path
+from typing import NoReturn
+
+import click
+from rich.console import Console
+
+from lewis_clark.bots import parse_spec
+from lewis_clark.record import Record
+from lewis_clark.route import Route
+from lewis_clark.state import Options
+from lewis_clark.terminal.session import HUMAN, Session, latest_unfinished, new_autosave_path
+
+DEFAULT_PLAYERS = "human,medium"
+PEOPLE = ("human", "you", "me", "person")
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo("error: " + message, err=True)
+    raise click.exceptions.Exit(2)
+
+
+def parse_seats(text: str) -> list[str]:
+    """Seat specs from ``--players``: "human" for a person, else a bot name, level or spec."""
+    seats = []
+    for word in text.split(","):
+        word = word.strip().lower()
+        if word in PEOPLE:
+            seats.append(HUMAN)
+            continue
+        try:
+            parse_spec(word)
+        except ValueError as exc:
+            _fail(f"--players: {exc} (or 'human' for a person)")
+        seats.append(word)
+    if not 1 <= len(seats) <= 5:
+        _fail(f"--players: 1-5 seats, got {len(seats)}")
+    return seats
+
+
+@click.command()
+@click.option("--players", "players_text", default=None,
+              help=f"Seats in order, comma-separated: 'human' or a bot level (easy, medium, hard, expert) or "
+                   f"spec. One seat = solo against Mackenzie. [default: {DEFAULT_PLAYERS}]")
+@click.option("--colours", "colours_text", default=None, help="Colours by seat, e.g. blue,orange.")
+@click.option("--seed", type=int, default=None, help="Game seed (random when not given; shown on screen).")
+@click.option("--mackenzie", type=click.IntRange(0, 7), default=None,
+              help="Solo: Mackenzie's head start, 0 (easy) to 7 (hardest).  [default: 0]")
+@click.option("--random-start", is_flag=True, help="Variant: random starting resources.")
+@click.option("--route", "route_text", default=None,
+              help="Variant route: terrains R, M, MR with S for St Louis and F for Fort Clatsop.")
+@click.option("--load", "load_path", type=click.Path(dir_okay=False, exists=True),
+              help="Resume a saved game (a game record).")
+@click.option("--resume", is_flag=True, help="Resume your most recent unfinished autosaved game.")
+@click.option("--autosave", "autosave_path", type=click.Path(dir_okay=False),
+              help="Autosave here instead of a new file in your data directory.")
+@click.option("--fast", is_flag=True, help="Do not wait between the bots' moves.")
+@click.option("--delay", type=click.FloatRange(min=0), default=0.5, show_default=True,
+              help="Seconds to wait after each bot move.")
+def play(players_text: str | None, colours_text: str | None, seed: int | None, mackenzie: int | None,
+         random_start: bool, route_text: str | None, load_path: str | None, resume: bool,
+         autosave_path: str | None, fast: bool, delay: float) -> None:
+    """Play a game in the terminal."""
+    if resume and not load_path:
+        found = latest_unfinished()
+        if found is None:
+            _fail("--resume: no unfinished autosaved game found")
+        load_path = str(found)
+    if load_path:
+        given = [name for name, value in (("--seed", seed), ("--colours", colours_text), ("--mackenzie", mackenzie),
+                                          ("--route", route_text)) if value is not None]
+        if random_start:
+            given.append("--random-start")
+        if given:
+            _fail(f"{', '.join(given)}: a loaded game keeps its own options")
+        try:
+            record = Record.load(load_path)
+            record.replay()
+        except ValueError as exc:
+            _fail(str(exc))
+        if players_text:
+            seats = parse_seats(players_text)
+        elif record.bots:
+            seats = parse_seats(",".join(record.bots))
+        else:
+            seats = [HUMAN] * record.options.players
+        if len(seats) != record.options.players:
+            _fail(f"--players: {len(seats)} seats for the loaded {record.options.players}-player game")
+    else:
+        seats = parse_seats(players_text or DEFAULT_PLAYERS)
+        if mackenzie is not None and len(seats) != 1:
+            _fail("--mackenzie is for solo games (one seat in --players)")
+        try:
+            route = Route.parse(route_text) if route_text else Route()
+            colours = tuple(c.strip().lower() for c in colours_text.split(",")) if colours_text else ()
+            options = Options(players=len(seats), seed=secrets.randbelow(1_000_000) if seed is None else seed,
+                              colours=colours, mackenzie=mackenzie or 0, random_start=random_start, route=route)
+        except ValueError as exc:
+            _fail(str(exc))
+        record = Record(options)
+    autosave = Path(autosave_path).expanduser() if autosave_path else new_autosave_path(record.options.seed)
+    # Ctrl-C must reach the prompt as KeyboardInterrupt even when started with SIGINT ignored (e.g. from a
+    # background job), since the game asks before leaving.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    console = Console(highlight=False)
+    session = Session(record, seats, console, delay=0.0 if fast else delay, autosave=autosave)
+    raise click.exceptions.Exit(session.run())

@@ -1,0 +1,356 @@
+"""The game loop at the terminal: people choose at a prompt, bots play with a visible pace.
+
+A session owns the game record (the actions so far) and the state it replays to. Every action is
+applied, logged, and the record autosaved at once, so a closed terminal loses nothing; a saved game
+is a plain ``Record`` with ``bots`` naming each seat ("human" for people), so loading replays it.
+
+Undo reaches back within the current person's turn only, and never past a card drawn from the deck
+(the deck changing is the moment something hidden was revealed).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from lewis_clark.actions import Action, NotationError
+from lewis_clark.bots import Bot, make_bot
+from lewis_clark.describe import describe
+from lewis_clark.record import Record
+from lewis_clark.rules import apply, legal_actions
+from lewis_clark.selfplay import bot_seed
+from lewis_clark.setup import new_game
+from lewis_clark.state import State, view
+from lewis_clark.terminal import screen
+from lewis_clark.terminal.texts import help_text
+
+HUMAN = "human"
+LOG_LINES = 20
+
+
+def data_dir() -> Path:
+    """Where autosaves live: the user's data directory (platformdirs when installed, else XDG)."""
+    try:
+        import platformdirs
+    except ImportError:  # platformdirs comes with the web extra; the XDG default serves elsewhere
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "lewis-clark"
+    return Path(platformdirs.user_data_dir("lewis-clark", appauthor=False))
+
+
+def new_autosave_path(seed: int) -> Path:
+    folder = data_dir() / "saves"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"game-{stamp}-seed{seed}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"game-{stamp}-seed{seed}-{n}.json"
+        n += 1
+    return path
+
+
+def latest_unfinished() -> Path | None:
+    """The most recent autosave of a game that has not ended."""
+    folder = data_dir() / "saves"
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            if not Record.load(path).replay().over:
+                return path
+        except ValueError:
+            continue
+    return None
+
+
+def write_record(record: Record, state: State, path: Path) -> None:
+    """Write atomically (a new file renamed over the old), so an interrupted write keeps the last save."""
+    record.final_hash = state.hash()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    record.save(tmp)
+    os.replace(tmp, path)
+
+
+class Leave(Exception):
+    """The person asked to leave the game."""
+
+
+class Session:
+    """One game at one terminal."""
+
+    def __init__(self, record: Record, seats: Sequence[str], console: Console, *, delay: float = 0.5,
+                 autosave: Path | None = None, read: Callable[[str], str] | None = None) -> None:
+        if len(seats) != record.options.players:
+            raise ValueError(f"{len(seats)} seats for a {record.options.players}-player game")
+        self.record = Record(record.options, list(record.actions), bots=list(seats))
+        self.seats = list(seats)
+        self.console = console
+        self.delay = delay
+        self.autosave = autosave
+        self.read = read or (lambda text: console.input(text, markup=False, emoji=False))
+        self.bots: dict[int, Bot] = {seat: make_bot(spec, bot_seed(record.options.seed, seat))
+                                     for seat, spec in enumerate(seats) if spec != HUMAN}
+        self.state, self.log = self._replay(self.record.actions)
+        self.undo: list[tuple[State, int, int]] = []  # state before an undoable choice, record and log lengths
+        self.shown: list[Action] = []  # the menu just shown: numbers refer to it
+        self.board_due = True
+        self.announced = 0  # the turn whose heading was printed
+
+    def _replay(self, actions: Sequence[str]) -> tuple[State, list[str]]:
+        state = new_game(self.record.options)
+        log = []
+        for text in actions:
+            action = Action.parse(text)
+            after = apply(state, action)
+            log.extend(self._lines(state, action, after))
+            state = after
+        return state, log
+
+    # --- the loop --------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the person leaves; returns the exit status."""
+        if self.autosave:
+            self.save_to(self.autosave, quiet=True)
+            # soft_wrap: long paths are left whole, for the terminal to wrap, so that they copy and paste
+            self.console.print(f"Autosaving every move to {self.autosave}", style="dim", soft_wrap=True)
+            self.console.print(f"(resume later with: lewis-clark play --load {self.autosave})", style="dim", soft_wrap=True)
+        if self.record.actions:
+            self.console.print(f"Resumed after {len(self.record.actions)} recorded decisions.", style="dim")
+        while not self.state.over:
+            try:
+                self.announce()
+                if self.seats[self.state.current] == HUMAN:
+                    self.human_step()
+                else:
+                    self.bot_step()
+            except KeyboardInterrupt:
+                if self.confirm_leave():
+                    return self.leave()
+            except Leave:
+                return self.leave()
+            except EOFError:  # the terminal went away: everything is saved already
+                self.console.print()
+                return self.leave()
+        self.end_screen()
+        return 0
+
+    def announce(self) -> None:
+        """A heading when a new turn begins, so that each player's moves stand apart."""
+        if self.state.turn == self.announced:
+            return
+        self.announced = self.state.turn
+        who = screen.player_text(self.state, self.state.current, self.seats)
+        self.console.rule(Text(f"Turn {self.state.turn}: ").append_text(who), style="dim")
+
+    def leave(self) -> int:
+        where = f" It is saved in {self.autosave}; resume with: lewis-clark play --load {self.autosave}" if self.autosave else ""
+        self.console.print(f"Leaving the game.{where}", soft_wrap=True)
+        return 0
+
+    def confirm_leave(self) -> bool:
+        self.console.print()
+        try:
+            answer = self.read("Leave the game? (it is autosaved) [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            return True
+        return answer.strip().lower() in ("y", "yes", "q", "quit")
+
+    # --- people ------------------------------------------------------------------------------------
+
+    def human_step(self) -> None:
+        seat = self.state.current
+        legal = legal_actions(self.state)
+        if self.board_due:
+            self.console.print(screen.render_board(self.state, self.seats, seat))
+            self.board_due = False
+        else:
+            self.console.print(screen.render_status(self.state, self.seats, seat))
+        self.console.print(screen.render_menu(self.state, legal))
+        self.shown = list(legal)
+        colour = self.state.players[seat].colour
+        while True:
+            text = self.read(f"{colour}> ")
+            outcome = self.handle(text)
+            if isinstance(outcome, Action):
+                self.play_human(outcome)
+                return
+            if outcome:  # the state or the screen changed: show the menu again
+                return
+
+    def handle(self, text: str) -> Action | bool:
+        """An action to play, True when the menu must be shown again, False to ask again."""
+        words = text.strip().split()
+        if not words:
+            self.say("Type a number from the menu, an action, or 'help'.")
+            return False
+        head, rest = words[0].lower(), " ".join(words[1:])
+        if head in ("help", "?"):
+            self.console.print(help_text(rest), highlight=False)
+            return False
+        if head == "log":
+            self.show_log(rest)
+            return False
+        if head == "save":
+            if not rest:
+                self.say("Say where: save FILE")
+            else:
+                self.save_to(Path(rest).expanduser())
+            return False
+        if head in ("board", "show"):
+            self.board_due = True
+            return True
+        if head == "menu":
+            return True
+        if head == "undo":
+            return self.take_back()
+        if head in ("quit", "exit"):
+            raise Leave
+        return self.choose(text)
+
+    def choose(self, text: str) -> Action | bool:
+        words = text.strip()
+        if words.isdigit():
+            n = int(words)
+            if 1 <= n <= len(self.shown):
+                return self.shown[n - 1]
+            self.say(f"There is no choice {n}: the menu shown has 1-{len(self.shown)}.")
+            return False
+        lowered = " ".join(words.lower().split())
+        try:
+            action = Action.parse(lowered)
+        except NotationError as exc:
+            # A unique start of one legal action is enough ("recruit black" for "recruit black-cat").
+            starts = [a for a in self.shown if str(a).startswith(lowered)]
+            if len(starts) == 1:
+                return starts[0]
+            reason = str(exc).split(": ", 1)[-1]
+            self.say(f"Not understood: {reason}. Type a menu number, an action ('help notation'), or 'help'.")
+            return False
+        if action in self.shown:
+            return action
+        same = [str(a) for a in self.shown if a.verb == action.verb]
+        if same:
+            listed = ", ".join(same[:6]) + (" ..." if len(same) > 6 else "")
+            self.say(f"'{action}' is not allowed now. Allowed: {listed}")
+        else:
+            verbs = ", ".join(sorted({a.verb for a in self.shown}))
+            self.say(f"'{action.verb}' is not possible now; you can: {verbs}.")
+        return False
+
+    def play_human(self, action: Action) -> None:
+        before = self.state
+        after = apply(before, action)
+        marks = (before, len(self.record.actions), len(self.log))
+        self.commit(before, action, after)
+        passed = after.turn != before.turn or after.over
+        if passed:
+            self.undo.clear()
+            self.board_due = True
+        elif after.deck != before.deck:  # a card was drawn: no undo before this point
+            self.undo.clear()
+            self.say("(a card was drawn: undo cannot go back past this point)")
+        else:
+            self.undo.append(marks)
+
+    def take_back(self) -> bool:
+        if not self.undo:
+            self.say("Nothing to undo: undo goes back only within your turn, and not past a card drawn.")
+            return False
+        state, actions, lines = self.undo.pop()
+        undone = self.record.actions[actions]
+        self.state = state
+        del self.record.actions[actions:]
+        del self.log[lines:]
+        self.autosave_now()
+        self.say(f"Undone: {undone}")
+        return True
+
+    # --- bots --------------------------------------------------------------------------------------
+
+    def bot_step(self) -> None:
+        seat = self.state.current
+        legal = legal_actions(self.state)
+        action = self.bots[seat].choose(view(self.state, seat), list(legal))
+        if action not in legal:  # a bot bug: say which bot rather than corrupt the game
+            raise RuntimeError(f"bot {self.seats[seat]!r} at seat {seat} chose {str(action)!r}, which is not legal")
+        before = self.state
+        self.commit(before, action, apply(before, action))
+        self.undo.clear()
+        if self.state.turn != before.turn:
+            self.board_due = True
+        if self.delay:
+            time.sleep(self.delay)
+
+    # --- shared ------------------------------------------------------------------------------------
+
+    def _lines(self, before: State, action: Action, after: State) -> list[str]:
+        lines = [describe(before, action, after)]
+        if after.mackenzie != before.mackenzie:
+            lines.append(f"Mackenzie moves to space {after.mackenzie}")
+        return lines
+
+    def commit(self, before: State, action: Action, after: State) -> None:
+        """Make ``after`` the game: record, log, print, autosave."""
+        lines = self._lines(before, action, after)
+        self.state = after
+        self.record.actions.append(str(action))
+        self.log.extend(lines)
+        style = screen.PLAYER_STYLES.get(before.players[before.current].colour, "")
+        for line in lines:
+            self.console.print(Text("  " + line, style=style if not line.startswith("Mackenzie") else "red"))
+        self.autosave_now()
+
+    def autosave_now(self) -> None:
+        if self.autosave:
+            try:
+                write_record(self.record, self.state, self.autosave)
+            except OSError as exc:
+                self.say(f"(autosave to {self.autosave} failed: {exc.strerror}; use 'save FILE')")
+                self.autosave = None
+
+    def save_to(self, path: Path, quiet: bool = False) -> None:
+        try:
+            write_record(self.record, self.state, path)
+        except OSError as exc:
+            self.say(f"Cannot save to {path}: {exc.strerror}")
+            return
+        if not quiet:
+            self.say(f"Saved to {path} (resume with: lewis-clark play --load {path})")
+
+    def show_log(self, arg: str) -> None:
+        arg = arg.strip().lower()
+        if arg and arg != "all" and not arg.isdigit():
+            self.say("Use: log, log N, or log all")
+            return
+        count = len(self.log) if arg == "all" else int(arg) if arg else LOG_LINES
+        start = max(0, len(self.log) - count)
+        if not self.log:
+            self.say("Nothing has happened yet.")
+        width = len(str(len(self.log)))
+        for i in range(start, len(self.log)):
+            self.console.print(f"{i + 1:>{width}}. {self.log[i]}", highlight=False)
+
+    def say(self, text: str) -> None:
+        self.console.print(text, style="yellow", highlight=False, soft_wrap=True)
+
+    def end_screen(self) -> None:
+        self.console.print(screen.render_route(self.state, self.seats))
+        self.console.print(screen.render_end(self.state, self.seats))
+        if self.autosave:
+            self.console.print(f"The record of this game is in {self.autosave}", soft_wrap=True)
+            self.console.print(f"(replay it with: lewis-clark replay {self.autosave} --log)", style="dim", soft_wrap=True)
+        if HUMAN not in self.seats:
+            return
+        try:
+            answer = self.read("Save a copy of the record as (Enter to skip): ").strip()
+        except (KeyboardInterrupt, EOFError):
+            return
+        if answer:
+            self.save_to(Path(answer).expanduser())
