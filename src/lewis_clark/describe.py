@@ -65,7 +65,8 @@ def describe(before: State, action: Action, after: State) -> str:
         line = (f"{name} gives it Strength {BY_SLUG[action.subject].strength} from {BY_SLUG[action.subject].name}"
                 if action.subject != "none" else f"{name} gives it Strength with Indians only")
     elif v == "indians":
-        line = f"{name} adds {action.amount} Indian{'s' if action.amount != 1 else ''}"
+        n = action.amount
+        line = f"{name} adds {n} Indian{'s' if n != 1 else ''}" if n else f"{name} adds no Indians"
     elif v == "village":
         place = PLACES[PLACE_INDEX[action.subject]]
         line = f"{name} sends {action.amount} Indian{'s' if action.amount != 1 else ''} to {place.title}"
