@@ -184,8 +184,14 @@ class HeuristicBot(Bot):
                 card = min(hand, key=lambda c: CARD_WORTH[c])
                 under = min((c for c in hand if c != card), key=lambda c: CARD_WORTH[c])
                 return [Action("play", CARDS[card].slug), Action("under", CARDS[under].slug), Action("indians", "", 0)]
-            if indians > 1:  # Indians beyond the free boat cost Time: leave them in the Village
-                return [Action("village", "canoe", min(3, indians - 1))]
+            r = p.resources
+            if indians and sum(r) > 3:  # boat 1 holds three for free: pay the rest away
+                if r[WOOD] >= 2:
+                    return [Action("village", "canoe", 1)]
+                if sum(1 for k in RESOURCES if r[k]) >= 3:
+                    return [Action("village", "horse", 1)]
+            if indians and indians + p.on_cards > 1:  # Indians beyond the free boat cost Time
+                return [Action("village", "canoe", min(3, indians, indians + p.on_cards - 1))]
             if hand and indians:
                 return [Action("play", CARDS[hand[0]].slug), Action("under", "none"), Action("indians", "", 1)]
         # 4. Indians: without any, nothing gets Strength or reaches the Village.
@@ -370,8 +376,11 @@ class HeuristicBot(Bot):
         kind = frame.kind if frame else ""
         if kind == "perform" and frame is not None and frame.place in (PLACE_INDEX["canoe"], PLACE_INDEX["horse"]):
             performs = [a for a in legal if a.verb == "perform"]
-            if performs:  # the Indians went there for this
-                return max(performs, key=lambda a: evaluate(apply(view, a), seat))
+            if performs:  # the Indians went there for this; keep River fuel while River lies ahead
+                p = view.players[seat]
+                keep = terrain_ahead(view, p) == RIVER
+                return max(performs, key=lambda a: evaluate(apply(view, a), seat)
+                           - (10.0 * (a.bundle[FOOD] + a.bundle[CANOE]) if keep else 0.0))
         if kind == "perform" and frame is not None and frame.place < 0:
             role = CARDS[frame.card].role
             if role == "interpreter":
