@@ -187,3 +187,27 @@ def _start_worth() -> float:
 
 _START_WORTH = 0.0
 _START_WORTH = _start_worth()
+
+
+def race_position(state: State, seat: int) -> float:
+    """Where the expedition effectively stands in the race, in route spaces: the better of its Camp
+    and where a Camp now would put it, plus half of what one full Commander play could still carry
+    it with the fuel on board."""
+    from lewis_clark.bots.heuristic import commander_reach  # local: heuristic imports this module
+
+    p = state.players[seat]
+    land = p.scout - camp_time_of(p)
+    return max(p.camp, land) + 0.5 * commander_reach(state, p)
+
+
+def race_value(state: State, seat: int) -> float:
+    """``seat``'s chance of winning in [0, 1] judged by race positions (1 won, 0 lost)."""
+    if state.over:
+        return 1.0 if state.winner == seat else 0.0
+    own = race_position(state, seat)
+    if len(state.players) == 1:
+        other = float(state.mackenzie)
+    else:
+        other = max(race_position(state, s) for s in range(len(state.players)) if s != seat)
+    x = (own - other) / 4.0
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))

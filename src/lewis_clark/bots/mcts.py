@@ -1,12 +1,15 @@
 """Monte Carlo tree search for a many-player game with hidden cards and chance.
 
 Information-set MCTS with determinisation: each iteration deals the unseen draw deck anew from what
-the bot's seat can see (the view gives the deck's cards, sorted), then walks one shared tree in which
-a node's children are the actions tried from it; an action that is illegal in this deal is passed
-over, and UCB counts how often each child was available (SO-ISMCTS). Every node keeps one value per
-seat and the seat to move picks by its own (max^n). Rollouts stop after ``depth`` decisions and are
-scored by ``evaluation.win_value``. The budget is in iterations or seconds; all randomness comes from
-the bot's seed.
+the bot's seat can see (the view gives the deck's cards, sorted) and walks one shared tree. The tree
+branches on turn-level choices only; a choice is a *plan* — the card with its Strength card and
+Indians (as the heuristic would give them), or a Village placement, a recruitment, a Camp — and the
+small decisions inside it are left to the heuristic bot, which keeps the tree shallow and wide.
+A node's children are the plans tried from it; a plan that does not apply in this deal is passed
+over, and UCB counts how often each child was available (SO-ISMCTS). Every node keeps one value
+per seat and the seat to move picks by its own (max^n). Rollouts let the heuristic play every seat
+for ``depth`` turns, then score each seat with ``evaluation.win_value``. The budget is in iterations
+or seconds; all randomness comes from the bot's seed.
 """
 
 from __future__ import annotations
@@ -17,66 +20,108 @@ from collections.abc import Callable
 
 from lewis_clark.actions import Action
 from lewis_clark.bots.base import Bot
+from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State
 
 Evaluator = Callable[[State, int], float]
+Plan = tuple[Action, ...]
 
 
 class Node:
-    """Statistics of one action sequence from the root."""
+    """Statistics of one sequence of plans from the root."""
 
-    __slots__ = ("children", "visits", "available", "values", "seat")
+    __slots__ = ("children", "visits", "available", "values")
 
-    def __init__(self, seats: int, seat: int) -> None:
-        self.children: dict[Action, Node] = {}
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Plan, Node] = {}
         self.visits = 0
         self.available = 0
         self.values = [0.0] * seats  # summed rewards per seat
-        self.seat = seat  # the seat deciding at this node
 
 
 def default_evaluator() -> Evaluator:
-    from lewis_clark.bots.evaluation import win_value
+    from lewis_clark.bots.evaluation import race_value
 
-    return win_value
+    return race_value
 
 
 class MCTSBot(Bot):
-    """Determinised MCTS; ``iterations`` or ``seconds`` bound each decision."""
+    """Determinised MCTS over turn-level plans; ``iterations`` or ``seconds`` bound each decision."""
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 depth: int = 24, exploration: float = 0.7, evaluator: Evaluator | None = None) -> None:
+                 depth: int = 4, exploration: float = 0.5, evaluator: Evaluator | None = None) -> None:
         super().__init__(seed)
         if iterations is None and seconds is None:
-            iterations = 400
+            iterations = 200
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
         self.iterations = iterations
         self.seconds = seconds
-        self.depth = depth
+        self.depth = depth  # turns of heuristic play after the tree, then the evaluation
         self.exploration = exploration
         self.evaluator = evaluator or default_evaluator()
-        self.last_iterations = 0  # iterations run for the last decision (for reports)
+        self.helper = HeuristicBot(seed ^ 0x6D637473)  # small decisions inside a chosen plan
+        self.rollout_bot = HeuristicBot(seed ^ 0x726F6C6C)
+        self._plan: list[Action] = []
+        self.last_iterations = 0  # iterations run for the last searched decision (for reports)
         self.last_seconds = 0.0
+
+    # --- the decision -------------------------------------------------------------------------------
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        while self._plan:
+            step = self._plan.pop(0)
+            if step in legal:
+                return step
+        if view.stack:  # inside a plan: the heuristic's small decisions
+            return self.helper.choose(view, legal)
+        plans = self.plans(view, legal)
+        if len(plans) == 1:
+            best = plans[0]
+        else:
+            best = self.search(view, plans)
+        self._plan = list(best[1:])
+        return best[0]
+
+    def plans(self, state: State, legal: list[Action]) -> list[Plan]:
+        """The turn-level choices: each card at the heuristic's Strength for it (and at Strength 1
+        when that differs), and every other legal action as it is."""
+        out: list[Plan] = []
+        p = state.players[state.current]
+        for a in legal:
+            if a.verb != "play":
+                out.append((a,))
+                continue
+            card = BY_SLUG[a.subject].id
+            for want in (3, 1) if not CARDS[card].once_only and not CARDS[card].permanent else (1,):
+                plan = tuple(self.helper._strength_plan(p, card, want))  # noqa: SLF001 - shared know-how
+                if plan and plan not in out:
+                    out.append(plan)
+        return out
+
+    def search(self, view: State, plans: list[Plan]) -> Plan:
         seats = len(view.players)
-        root = Node(seats, view.current)
+        root = Node(seats)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else 1 << 60
         n = 0
-        while n < limit and (n & 7 or time.perf_counter() < deadline):
-            self._iterate(root, self._determinise(view))
+        while n < limit and (n == 0 or time.perf_counter() < deadline):
+            self._iterate(root, self._determinise(view), plans)
             n += 1
         self.last_iterations = n
         self.last_seconds = time.perf_counter() - start
-        best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
-                                         root.children[a].values[view.current] if a in root.children else 0.0))
-        return best
+        me = view.current
+        return max(plans, key=lambda pl: (root.children[pl].visits if pl in root.children else -1,
+                                          root.children[pl].values[me] if pl in root.children else 0.0))
 
     def _determinise(self, view: State) -> State:
         """One deal of what the seat cannot see: the draw deck's order and the generator."""
@@ -86,36 +131,36 @@ class MCTSBot(Bot):
         state.hidden = False
         return state
 
-    def _iterate(self, root: Node, state: State) -> None:
+    # --- one iteration ---------------------------------------------------------------------------------
+
+    def _iterate(self, root: Node, state: State, root_plans: list[Plan]) -> None:
         path = [root]
         node = root
-        rng = self.rng
-        # Selection and expansion.
+        plans = root_plans
         while not state.over:
-            legal = legal_actions(state)
-            untried = [a for a in legal if a not in node.children]
-            for a in legal:
-                child = node.children.get(a)
+            applicable = [pl for pl in plans if self._applies(state, pl)]
+            if not applicable:
+                break
+            for pl in applicable:
+                child = node.children.get(pl)
                 if child is not None:
                     child.available += 1
+            untried = [pl for pl in applicable if pl not in node.children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                apply_in_place(state, action)
-                child = Node(len(root.values), state.current)
-                node.children[action] = child
+                plan = untried[self.rng.randrange(len(untried))]
+                self._play_plan(state, plan)
+                child = Node(len(root.values))
+                node.children[plan] = child
                 path.append(child)
-                node = child
                 break
-            action = self._select(node, legal, state.current)
-            apply_in_place(state, action)
-            node = node.children[action]
+            plan = self._select(node, applicable, state.current)
+            self._play_plan(state, plan)
+            node = node.children[plan]
             path.append(node)
-        # Rollout, cut off after ``depth`` decisions.
-        steps = 0
-        while not state.over and steps < self.depth:
-            legal = legal_actions(state)
-            apply_in_place(state, legal[rng.randrange(len(legal))])
-            steps += 1
+            if state.over or state.stack:
+                break
+            plans = self.plans(state, legal_actions(state))
+        self._rollout(state)
         rewards = [self.evaluator(state, s) for s in range(len(root.values))]
         for visited in path:
             visited.visits += 1
@@ -123,13 +168,43 @@ class MCTSBot(Bot):
             for s, r in enumerate(rewards):
                 vals[s] += r
 
-    def _select(self, node: Node, legal: list[Action], seat: int) -> Action:
+    @staticmethod
+    def _applies(state: State, plan: Plan) -> bool:
+        return plan[0] in legal_actions(state)
+
+    def _play_plan(self, state: State, plan: Plan) -> None:
+        """Apply a plan's opening, then let the heuristic finish the action it started."""
+        for a in plan:
+            if a in legal_actions(state):
+                apply_in_place(state, a)
+            elif a.verb != "indians":
+                break
+        bot = self.rollout_bot
+        bot._plan = []  # noqa: SLF001 - a fresh plan for this deal
+        guard = 0
+        while state.stack and not state.over and guard < 60:
+            legal = legal_actions(state)
+            apply_in_place(state, bot.choose(state, legal))
+            guard += 1
+
+    def _rollout(self, state: State) -> None:
+        """The heuristic plays every seat for ``depth`` more turns (the deal is already fixed)."""
+        bot = self.rollout_bot
+        bot._plan = []  # noqa: SLF001
+        end_turn = state.turn + self.depth * len(state.players)
+        guard = 0
+        while not state.over and state.turn < end_turn and guard < 400:
+            legal = legal_actions(state)
+            apply_in_place(state, bot.choose(state, legal))
+            guard += 1
+
+    def _select(self, node: Node, plans: list[Plan], seat: int) -> Plan:
         c = self.exploration
         best_score = -math.inf
-        best = legal[0]
-        for a in legal:
-            child = node.children[a]
+        best = plans[0]
+        for pl in plans:
+            child = node.children[pl]
             score = child.values[seat] / child.visits + c * math.sqrt(math.log(max(child.available, 1)) / child.visits)
             if score > best_score:
-                best_score, best = score, a
+                best_score, best = score, pl
         return best
