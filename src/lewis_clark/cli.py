@@ -211,8 +211,13 @@ def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False), help="Keep every game's record here.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), help="Draw win rates and race progress (PNG).")
+@click.option("--backend", type=click.Choice(["process", "ray"]), default="process", show_default=True,
+              help="Where games run: local worker processes, or Ray tasks (needs the rl extra).")
+@click.option("--address", help="Ray only: the cluster to join (e.g. ray://head:10001); default a local Ray.")
+@click.option("--batch-size", type=click.IntRange(min=1), help="Ray only: games per task (default: about 4 tasks per worker).")
 def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, levels_text: str,
-        random_start: bool, as_json: bool, records_dir: str | None, plot_path: str | None) -> None:
+        random_start: bool, as_json: bool, records_dir: str | None, plot_path: str | None, backend: str,
+        address: str | None, batch_size: int | None) -> None:
     """Play many games between bots (seats rotated, in parallel) and print statistics."""
     from lewis_clark import sim as simulation
 
@@ -232,6 +237,8 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
         fail(f"--mackenzie: levels 0-7 separated by commas, got {levels_text!r}")
     if len(bots) > 1 and levels != [0]:
         fail("--mackenzie is for solo runs (one bot in --players)")
+    if backend != "ray" and (address or batch_size):
+        fail("--address and --batch-size are for --backend ray")
     err = Console(stderr=True, highlight=False)
     results: dict[int, simulation.SimResult] = {}
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
@@ -244,7 +251,18 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
             def advance(k: int, t: TaskID = task) -> None:
                 bar.advance(t, k)
 
-            outcomes = simulation.run(specs, workers, keep_records=bool(records_dir), progress=advance)
+            if backend == "ray":
+                from lewis_clark.rl import ray_backend
+
+                try:
+                    outcomes = ray_backend.run(specs, workers, address=address, batch_size=batch_size,
+                                               keep_records=bool(records_dir), progress=advance)
+                except ImportError as exc:
+                    fail(f"--backend ray needs Ray: pip install 'lewis-clark[rl]' ({exc})")
+                except ConnectionError as exc:
+                    fail(f"--address {address}: {exc}")
+            else:
+                outcomes = simulation.run(specs, workers, keep_records=bool(records_dir), progress=advance)
             results[level] = simulation.SimResult(tuple(bots), outcomes)
             if records_dir:
                 simulation.save_records(outcomes, records_dir if len(levels) == 1 else f"{records_dir}/level-{level}")

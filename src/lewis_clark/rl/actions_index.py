@@ -1,0 +1,168 @@
+"""A fixed global action space: every Action the engine can ever offer, numbered densely.
+
+Reinforcement-learning libraries want a fixed ``Discrete(N)`` action space; the engine offers a
+varying list of ``Action`` values. This module enumerates every value that can ever be legal, from
+the card and Village data (cards.py, village.py), in groups by verb (``VERBS`` order) and, inside a
+group, in a canonical sorted order. The numbering is therefore a function of the game data only:
+it changes only if a card or a place changes. ``ACTIONS[i]`` is the action of index ``i``;
+``index_of(action)`` goes back. docs/rl.md lists the groups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from lewis_clark.actions import Action
+from lewis_clark.cards import CARDS
+from lewis_clark.effects_spec import Alternative
+from lewis_clark.expedition import TILE_FACES, TILES_PER_STACK, resource_capacity
+from lewis_clark.resources import (
+    INDIAN,
+    KINDS,
+    NONE,
+    PRIMARY,
+    RESOURCES,
+    Bundle,
+    any_payments,
+    different_payments,
+    single,
+    sub_bundles,
+    up_to_choices,
+)
+from lewis_clark.rules import legal_actions
+from lewis_clark.state import State
+from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
+
+# The most resources a player can ever hold: boats 1-3 plus every resource face of both tile stacks.
+MAX_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])
+# The most Indians in play (five players); an Interpreter can offer at most all of them.
+MAX_INDIANS = max(INDIANS_BY_PLAYERS.values())
+MAX_SEMICIRCLE = 3  # R9: 1-3 Indians per placement on a semicircle
+MAX_INDIANS_ON_CARD = 3  # R1c: at most 3 Strength from Indians
+
+
+class Group(NamedTuple):
+    """A contiguous block of indices holding one verb's actions."""
+
+    verb: str
+    start: int
+    stop: int  # exclusive
+
+
+def _alternative_sources() -> list[tuple[Alternative, ...]]:
+    return [c.alternatives for c in CARDS[1:]] + [p.alternatives for p in PLACES]
+
+
+def _labels(alt: Alternative) -> list[str]:
+    """Every subject a performance of ``alt`` can name (rules._labels, over all possible states)."""
+    if alt.result == "pick":  # Cuscalar: any Journal card (starting cards too, once discarded and reshuffled)
+        return [c.slug for c in CARDS[1:]]
+    if alt.result == "village":  # Charbonneau, Sacagawea: any place
+        return [p.name for p in PLACES]
+    if alt.result == "copy":  # The Partisan, Shamanism: any card that is not permanent (R22)
+        return [c.slug for c in CARDS[1:] if not c.permanent]
+    return [alt.label]
+
+
+def _payments(alt: Alternative) -> list[Bundle]:
+    if alt.pay_any:
+        return any_payments(alt.pay_any)
+    if alt.pay_different:
+        return different_payments(alt.pay_different)
+    return [NONE]
+
+
+def _perform_actions() -> set[Action]:
+    out: set[Action] = set()
+    for alternatives in _alternative_sources():
+        for alt in alternatives:
+            boosts = (0, 1) if alt.is_move else (0,)  # R19: Jarrot / Cut Nose boost a movement
+            for label in _labels(alt):
+                for pay in _payments(alt):
+                    for boost in boosts:
+                        out.add(Action("perform", label, boost, pay))
+    return out
+
+
+def _take_bundles() -> set[Bundle]:
+    """Every bundle a "take" decision can offer (rules._result_* and _do_boat)."""
+    out: set[Bundle] = set()
+    for alternatives in _alternative_sources():
+        for alt in alternatives:
+            if alt.result == "take":
+                out.update(sub_bundles(alt.take))
+            elif alt.result == "choose":
+                out.update(up_to_choices(alt.count))
+    out.update(up_to_choices(2))  # a resource boat tile: 2 primary resources
+    out.update(up_to_choices(len(PRIMARY), distinct=True))  # Hay: different primary resources (R5)
+    for kind in PRIMARY:  # collections (R4) and face-up counts (R5), capped by the boats
+        out.update(single(kind, n) for n in range(MAX_RESOURCES + 1))
+    out.update(single(INDIAN, n) for n in range(MAX_INDIANS + 1))  # the Interpreter's Powwow (R10)
+    return out
+
+
+def _bundle_key(b: Bundle) -> tuple[int, Bundle]:
+    return sum(b), b
+
+
+def _enumerate() -> tuple[list[Action], list[Group]]:
+    groups: list[tuple[str, Iterable[Action]]] = [
+        ("play", (Action("play", c.slug) for c in CARDS[1:])),
+        ("under", [Action("under", "none")] + [Action("under", c.slug) for c in CARDS[1:]]),
+        ("indians", (Action("indians", "", n) for n in range(MAX_INDIANS_ON_CARD + 1))),
+        ("village", (Action("village", p.name, n) for p in PLACES
+                     for n in range(1, (MAX_SEMICIRCLE if p.semicircle else 1) + 1))),
+        # Any card: a discarded starting Character can come back through a reshuffle (R14).
+        ("recruit", (Action("recruit", c.slug) for c in CARDS[1:])),
+        ("discard", [Action("discard", "none")] + [Action("discard", c.slug) for c in CARDS[1:]]),
+        ("camp", [Action("camp")]),
+        ("end", [Action("end")]),
+        ("stop", [Action("stop")]),
+        ("perform", sorted(_perform_actions(), key=lambda a: (a.subject, a.amount, _bundle_key(a.bundle)))),
+        ("take", (Action("take", "", 0, b) for b in sorted(_take_bundles(), key=_bundle_key))),
+        ("return", (Action("return", KINDS[r]) for r in RESOURCES)),
+        ("boat", (Action("boat", face) for face in TILE_FACES)),
+    ]
+    actions: list[Action] = []
+    spans: list[Group] = []
+    for verb, members in groups:
+        start = len(actions)
+        actions.extend(members)
+        spans.append(Group(verb, start, len(actions)))
+    return actions, spans
+
+
+_ACTIONS, _GROUPS = _enumerate()
+ACTIONS: tuple[Action, ...] = tuple(_ACTIONS)
+GROUPS: tuple[Group, ...] = tuple(_GROUPS)
+NUM_ACTIONS = len(ACTIONS)
+INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
+assert len(INDEX) == NUM_ACTIONS, "the action space must not hold an action twice"
+
+
+def index_of(action: Action | str) -> int:
+    """The index of an action (or its notation text); ValueError if no state can ever offer it."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    try:
+        return INDEX[action]
+    except KeyError:
+        raise ValueError(f"{str(action)!r} is not in the action space") from None
+
+
+def action_at(index: int) -> Action:
+    """The action of an index; ValueError when out of range."""
+    if not 0 <= index < NUM_ACTIONS:
+        raise ValueError(f"action index {index} out of range 0-{NUM_ACTIONS - 1}")
+    return ACTIONS[index]
+
+
+def legal_indices(state: State) -> list[int]:
+    """The indices of the legal actions, ascending."""
+    return sorted(INDEX[a] for a in legal_actions(state))
+
+
+def indices_of(actions: Sequence[Action]) -> list[int]:
+    """Indices of a list of actions, ascending."""
+    return sorted(INDEX[a] for a in actions)

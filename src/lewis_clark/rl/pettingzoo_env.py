@@ -1,0 +1,170 @@
+"""A PettingZoo AEC environment: 1-5 agents, each seeing only its own view.
+
+    >>> from lewis_clark.rl.pettingzoo_env import env
+    >>> e = env(players=3)
+    >>> e.reset(seed=7)                       # the same deal as lewis_clark.new_game(players=3, seed=7)
+    >>> for agent in e.agent_iter():
+    ...     obs, reward, terminated, truncated, info = e.last()
+    ...     action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+    ...     e.step(action)
+
+Agents are ``player_0`` .. ``player_<n-1>`` by seat. An agent's observation is a dict:
+``observation`` (float32, ``observation.SIZE`` values in [0, 1], from ``lewis_clark.view``) and
+``action_mask`` (int8, ``NUM_ACTIONS`` values: 1 where the action of that index is legal; all zeros
+for an agent not deciding). Actions are indices into ``actions_index.ACTIONS``. One agent often takes
+several decisions in a row (an action is a chain of decisions, rules.py). Rewards come at the end:
+1 for the winner, 0 for everyone else; a game stopped at ``max_turns`` is truncated with no winner.
+An illegal index raises ``IllegalAction``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from lewis_clark.actions import IllegalAction
+from lewis_clark.describe import prompt
+from lewis_clark.rl import observation
+from lewis_clark.rl.actions_index import ACTIONS, INDEX, NUM_ACTIONS
+from lewis_clark.route import PRINTED_ROUTE, Route
+from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.setup import new_game
+from lewis_clark.state import Options, State, view
+
+ENV_NAME = "lewis_clark_v0"
+DEFAULT_MAX_TURNS = 400
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """The raw environment (no wrappers); ``env()`` adds PettingZoo's order-enforcing wrapper."""
+
+    metadata: dict[str, Any] = {"name": ENV_NAME, "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, players: int = 2, max_turns: int = DEFAULT_MAX_TURNS, mackenzie: int = 0,
+                 random_start: bool = False, route: Route = PRINTED_ROUTE, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        if max_turns < 1:
+            raise ValueError(f"max_turns must be at least 1, got {max_turns}")
+        Options(players=players, mackenzie=mackenzie)  # validates the numbers now, not at reset
+        self.players = players
+        self.max_turns = max_turns
+        self.mackenzie = mackenzie
+        self.random_start = random_start
+        self.route = route
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict({
+                "observation": gymnasium.spaces.Box(0.0, 1.0, (observation.SIZE,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            }) for a in self.possible_agents
+        }
+        self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._next_seed = random.SystemRandom().getrandbits(31)  # until reset(seed=...) fixes the sequence
+        self.state: State = new_game(self._options(0))
+        self.agents: list[str] = []
+        self.last_action = ""
+
+    def _options(self, seed: int) -> Options:
+        return Options(players=self.players, seed=seed, mackenzie=self.mackenzie, random_start=self.random_start,
+                       route=self.route)
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def seat(self, agent: str) -> int:
+        """The seat of an agent name."""
+        return self._seat[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game. ``seed`` is the engine's game seed; later resets without one take seed+1, seed+2..."""
+        if seed is not None:
+            self._next_seed = seed
+        self.state = new_game(self._options(self._next_seed))
+        self._next_seed += 1
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current]
+        self.last_action = ""
+
+    def observe(self, agent: str) -> Observation:
+        seat = self._seat[agent]
+        seen = view(self.state, seat)
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if not seen.over and seen.current == seat:
+            for action in legal_actions(seen):
+                mask[INDEX[action]] = 1
+        return {"observation": observation.encode(seen, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalAction(action, f"{agent} must choose an action index")
+        index = int(action)
+        if not 0 <= index < NUM_ACTIONS:
+            raise IllegalAction(index, f"action index out of range 0-{NUM_ACTIONS - 1}")
+        self._clear_rewards()
+        chosen = ACTIONS[index]
+        apply_in_place(self.state, chosen, self._seat[agent])
+        self.last_action = f"{agent}: {chosen}"
+        state = self.state
+        if state.over:
+            for a in self.agents:
+                self.rewards[a] = 1.0 if self._seat[a] == state.winner else 0.0
+                self.terminations[a] = True
+        elif state.turn > self.max_turns:
+            for a in self.agents:
+                self.truncations[a] = True
+        self._cumulative_rewards[agent] = 0.0
+        self.agent_selection = self.possible_agents[state.current]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """Text of the table: the last decision, each expedition and what is asked now."""
+        lines = [f"turn {self.state.turn}" + (f", last: {self.last_action}" if self.last_action else "")]
+        for seat, p in enumerate(self.state.players):
+            lines.append(f"  {self.possible_agents[seat]} ({p.colour}): scout {p.scout}, camp {p.camp}, "
+                         f"hand {len(p.hand)}, resources {p.resources}, indians {p.indians}")
+        lines.append("  " + (f"over, winner seat {self.state.winner}" if self.state.over else prompt(self.state)))
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(**kwargs: Any) -> LewisClarkEnv:
+    """The environment without wrappers."""
+    return LewisClarkEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+    """The environment inside PettingZoo's OrderEnforcingWrapper (the usual way to make one)."""
+    wrapped: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(LewisClarkEnv(**kwargs))
+    return wrapped
