@@ -13,7 +13,7 @@ from lewis_clark.bots.mcts import MCTSBot
 from lewis_clark.state import State
 
 # Small budgets: these tests check behaviour, not strength.
-SPECS = ["random", "heuristic", "mcts:iterations=30:depth=6", "heuristic:noise=0.5"]
+SPECS = ["random", "heuristic", "mcts:iterations=6:depth=1", "heuristic:noise=0.5"]
 
 
 def _positions() -> list[State]:
@@ -64,10 +64,10 @@ def test_bot_never_reads_the_draw_deck_order(spec: str) -> None:
 
 def test_mcts_reports_its_iterations_and_respects_a_time_budget() -> None:
     s = new_game(players=2, seed=4)
-    bot = MCTSBot(seed=1, iterations=50, depth=4)
+    bot = MCTSBot(seed=1, iterations=12, depth=1)
     bot.choose(view(s, s.current), legal_actions(s))
-    assert bot.last_iterations == 50
-    timed = MCTSBot(seed=1, seconds=0.05, depth=4)
+    assert bot.last_iterations == 12
+    timed = MCTSBot(seed=1, seconds=0.05, depth=1)
     timed.choose(view(s, s.current), legal_actions(s))
     assert 0 < timed.last_iterations and timed.last_seconds < 0.5
 
@@ -83,7 +83,7 @@ def test_mcts_takes_an_immediate_win() -> None:
     s.players[1].face_up = list(range(61, 67))  # blue's crew, all played: camp Time 0
     legal = legal_actions(s)
     assert any(a.verb == "camp" for a in legal)
-    choice = MCTSBot(seed=0, iterations=60, depth=4).choose(view(s, 1), legal)
+    choice = MCTSBot(seed=0, iterations=20, depth=1).choose(view(s, 1), legal)
     assert choice.verb == "camp"
 
 

@@ -307,6 +307,10 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
     click.echo(f"unfinished games (turn cap {max_turns}): {first.unfinished}")
 
 
+from lewis_clark.web.command import serve  # noqa: E402, I001
+cli.add_command(serve)
+
+
 from lewis_clark.terminal.command import play  # noqa: E402, I001
 cli.add_command(play)
 

@@ -84,7 +84,10 @@ class MCTSBot(Bot):
         if view.stack:  # inside a plan: the heuristic's small decisions
             return self.helper.choose(view, legal)
         plans = self.plans(view, legal)
-        if len(plans) == 1:
+        decisive = self._decisive(view, plans)
+        if decisive is not None:
+            best = decisive
+        elif len(plans) == 1:
             best = plans[0]
         else:
             best = self.search(view, plans)
@@ -106,6 +109,17 @@ class MCTSBot(Bot):
                 if plan and plan not in out:
                     out.append(plan)
         return out
+
+    @staticmethod
+    def _decisive(view: State, plans: list[Plan]) -> Plan | None:
+        """A one-step plan that wins at once (a Camp reaching Fort Clatsop): no search needed."""
+        for plan in plans:
+            if len(plan) == 1 and plan[0].verb == "camp":
+                after = view.copy()
+                apply_in_place(after, plan[0])
+                if after.over and after.winner == view.current:
+                    return plan
+        return None
 
     def search(self, view: State, plans: list[Plan]) -> Plan:
         seats = len(view.players)

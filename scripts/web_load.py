@@ -1,0 +1,213 @@
+"""Load benchmark for ``lewis-clark serve`` (a benchmark, not a test).
+
+Plays many games at once through the HTTP and WebSocket API on loopback: each game is created with
+every seat a "person", and this script plays every seat as a random player (the legal actions come
+from the server's view), waiting a random think time before each action (``--think``, mean seconds;
+0 saturates the server, and then latency only measures the queue). It measures the time from
+sending an action to its HTTP answer, and to the WebSocket update that carries it, and prints
+p50 / p99 / max and the errors. Goal: p99 under 100 ms.
+
+    python scripts/web_load.py                       # starts its own server on a temporary database
+    python scripts/web_load.py --games 200 --actions 150 --seconds 120
+    python scripts/web_load.py --url http://127.0.0.1:8000   # an already running server
+
+Bounded in count (games x actions) and in time (--seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+
+@dataclass
+class Stats:
+    http: list[float] = field(default_factory=list)
+    ws: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    finished: int = 0
+    games: int = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+def quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client: the load generator shares the machine with the server, so it
+    must cost as little as possible (a full client library costs more than the server's own work)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None, token: str = "") -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode() if body is not None else b""
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(data)}\r\n"
+        if data:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"X-Token: {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.partition(b":")
+            if name.lower() == b"content-length":
+                length = int(value)
+        return status, await self.reader.readexactly(length)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def play(host: str, port: int, seed: int, args: argparse.Namespace, stats: Stats, deadline: float) -> None:
+    spec: dict[str, Any] = {"seats": [{"kind": "human"}] * args.players, "seed": seed}
+    if args.players == 1:
+        spec["mackenzie"] = 7
+    conn = Connection(host, port)
+    try:
+        status, body = await conn.request("POST", "/api/games", spec)
+        if status != 201:
+            stats.error(f"create: HTTP {status}")
+            return
+        g = json.loads(body)
+        tokens = {s["seat"]: s["token"] for s in g["seats"]}
+        stats.games += 1
+        rng = random.Random(seed)
+        async with websockets.connect(f"ws://{host}:{port}/api/games/{g['id']}/ws", max_size=2**22) as ws:
+            view = json.loads(await ws.recv())
+            for _ in range(args.actions):
+                if view["over"] or time.monotonic() > deadline:
+                    break
+                if args.think:  # a person (or a paced bot) thinks between actions
+                    await asyncio.sleep(rng.uniform(0, 2 * args.think))
+                action = rng.choice(view["legal"])["text"]
+                t0 = time.perf_counter()
+                status, body = await conn.request("POST", f"/api/games/{g['id']}/actions",
+                                                  {"action": action, "expect": view["moves"]}, tokens[view["current"]])
+                stats.http.append(time.perf_counter() - t0)
+                if status != 200:
+                    stats.error(f"action: HTTP {status}")
+                    view = json.loads((await conn.request("GET", f"/api/games/{g['id']}"))[1])
+                    continue
+                target = view["moves"] + 1
+                while True:
+                    text = await asyncio.wait_for(ws.recv(), 10)
+                    msg = json.loads(text)
+                    if msg["moves"] >= target:
+                        break
+                stats.ws.append(time.perf_counter() - t0)
+                view = msg
+            if view["over"]:
+                stats.finished += 1
+    except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError, websockets.WebSocketException) as exc:
+        stats.error(f"game: {type(exc).__name__}")
+    finally:
+        conn.close()
+
+
+@contextlib.contextmanager
+def own_server() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "serve", "--port", str(port), "--db",
+                                 os.path.join(tmp, "load.sqlite3"), "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(200):
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+                time.sleep(0.05)
+            yield base
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+async def run(base: str, args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    deadline = time.monotonic() + args.seconds
+    host, _, port = base.removeprefix("http://").partition(":")
+    await asyncio.gather(*(play(host, int(port or 80), args.seed + i, args, stats, deadline) for i in range(args.games)))
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", help="a running server (default: start one on a temporary database)")
+    parser.add_argument("--games", type=int, default=200, help="games played at once")
+    parser.add_argument("--players", type=int, default=2, choices=range(1, 6), help="seats per game (1: solo, level 7)")
+    parser.add_argument("--actions", type=int, default=150, help="at most this many actions per game")
+    parser.add_argument("--seconds", type=float, default=120, help="stop every game after this long")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="mean seconds each game waits before an action (0: as fast as possible, a saturation test)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    with contextlib.ExitStack() as stack:
+        base = args.url.rstrip("/") if args.url else stack.enter_context(own_server())
+        start = time.perf_counter()
+        stats = asyncio.run(run(base, args))
+        wall = time.perf_counter() - start
+    ms = 1000.0
+    result = {
+        "games": stats.games, "finished": stats.finished, "actions": len(stats.http), "seconds": round(wall, 2),
+        "actions_per_s": round(len(stats.http) / wall, 1),
+        "http_ms": {"p50": round(quantile(stats.http, 0.5) * ms, 2), "p99": round(quantile(stats.http, 0.99) * ms, 2),
+                    "max": round(max(stats.http, default=float("nan")) * ms, 2),
+                    "mean": round(statistics.fmean(stats.http) * ms, 2) if stats.http else None},
+        "ws_ms": {"p50": round(quantile(stats.ws, 0.5) * ms, 2), "p99": round(quantile(stats.ws, 0.99) * ms, 2),
+                  "max": round(max(stats.ws, default=float("nan")) * ms, 2)},
+        "errors": stats.errors,
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"{result['games']} games at once ({args.players} seats, think {args.think} s), {result['actions']} actions "
+          f"in {result['seconds']} s ({result['actions_per_s']} actions/s), {result['finished']} games finished")
+    print(f"action -> HTTP answer:      p50 {result['http_ms']['p50']} ms, p99 {result['http_ms']['p99']} ms, "
+          f"max {result['http_ms']['max']} ms")
+    print(f"action -> WebSocket update: p50 {result['ws_ms']['p50']} ms, p99 {result['ws_ms']['p99']} ms, "
+          f"max {result['ws_ms']['max']} ms")
+    print(f"errors: {sum(stats.errors.values())}" + (f" {stats.errors}" if stats.errors else ""))
+    print("goal: p99 under 100 ms:", "met" if result["http_ms"]["p99"] < 100 else "NOT met")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,341 @@
+"""The FastAPI application: the JSON API under ``/api``, WebSocket updates and the pages.
+
+The server owns every game. A request names a seat only by that seat's secret token (header
+``X-Token``); the engine checks every action; anything refused changes nothing and says why in
+``{"detail": ...}``. Request bodies are limited to ``MAX_BODY`` bytes and must say their length.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from lewis_clark.bots import LEVELS
+from lewis_clark.cards import COLOURS
+from lewis_clark.record import Record
+from lewis_clark.route import Route
+from lewis_clark.rules import apply
+from lewis_clark.setup import new_game
+from lewis_clark.state import Options, State, view
+from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, result_text
+from lewis_clark.web.store import Store
+from lewis_clark.web.words import meta_json
+
+log = logging.getLogger("lewis_clark.web")
+MAX_BODY = 16 * 1024
+MAX_WS_MESSAGE = 1024
+STATIC = Path(str(resources.files("lewis_clark.web") / "static"))
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+SNAPSHOT_EVERY = 32  # replay: keep every 32nd state so any step is at most 31 actions away
+PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:;"
+                                          " style-src 'self' 'unsafe-inline'", "X-Content-Type-Options": "nosniff",
+                "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+
+Colour = Literal["orange", "blue", "yellow", "green", "purple"]
+Level = Literal["random", "easy", "medium", "hard", "expert"]
+
+
+class SeatIn(BaseModel):
+    """One seat of a new game: a person, or a bot at a difficulty level."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    level: Level = "medium"
+    colour: Colour | None = None
+
+
+class GameIn(BaseModel):
+    """A new game. ``route`` is the variant route as text, e.g. "R R S R M MR R F R" (S: St Louis,
+    F: Fort Clatsop); ``seed`` is drawn at random when not given."""
+
+    model_config = ConfigDict(extra="forbid")
+    seats: list[SeatIn] = Field(min_length=1, max_length=5)
+    mackenzie: int = Field(0, ge=0, le=7, description="solo only: Mackenzie's head start (R24)")
+    random_start: bool = Field(False, description="random starting resources (R25)")
+    route: str | None = Field(None, max_length=400)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class ActionIn(BaseModel):
+    """An action in the text notation; ``expect`` (optional) is the number of actions the sender has
+    seen, so that a click on an outdated page is refused rather than misapplied."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=200)
+    expect: int | None = Field(None, ge=0)
+
+
+class CreatedSeat(BaseModel):
+    seat: int
+    colour: str
+    kind: str
+    level: str
+    token: str
+    link: str
+
+
+class Created(BaseModel):
+    id: str
+    seats: list[CreatedSeat]
+    spectator: str
+    hotseat: str
+
+
+Token = Annotated[str | None, Header(alias="X-Token", max_length=400)]
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes (413) and bodies of unknown length (411) before the
+    application reads anything."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "PATCH"):
+            headers = dict(scope["headers"])
+            length = headers.get(b"content-length")
+            status, detail = 0, ""
+            if length is None:
+                status, detail = (411, "say the body's length (Content-Length)") if b"transfer-encoding" in headers else (0, "")
+            elif not length.isdigit() or int(length) > self.limit:
+                status, detail = 413, f"request body over {self.limit} bytes"
+            if status:
+                await JSONResponse({"detail": detail}, status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def default_db() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("lewis-clark")) / "games.sqlite3"
+
+
+def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
+    """The application, storing games in the SQLite file ``db`` (default: the user's data folder)."""
+    store = Store(db if db is not None else default_db())
+    manager = Manager(store, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        resumed = manager.resume()
+        if resumed:
+            log.info("resumed %d unfinished games", resumed)
+        yield
+        await manager.close()
+        store.close()
+
+    app = FastAPI(title="Lewis & Clark", version="1", lifespan=lifespan,
+                  description="Play Lewis & Clark: The Expedition. Seats act with their secret token in the "
+                              "`X-Token` header; actions use the text notation (docs/notation.md).")
+    app.state.manager = manager
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(GameError)
+    async def refused(request: Request, exc: GameError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, exc.status)
+
+    def game_of(game_id: str) -> LiveGame:
+        if not GAME_ID.match(game_id):
+            raise GameError(404, "no such game")
+        return manager.get(game_id)
+
+    def game_response(game: LiveGame, tokens: str | None) -> Response:
+        you = game.seats_of((tokens or "").split(",")[:5]) if tokens else []
+        body = '{"you":' + str(you) + "," + game.cached[1:]  # the cached public view, with the caller's seats
+        return Response(body, media_type="application/json")
+
+    # --- API -------------------------------------------------------------------------------------
+
+    @app.get("/api/meta", summary="Static game data: cards with their texts, Village places, levels")
+    async def meta() -> dict[str, Any]:
+        data = meta_json()
+        data["levels"] = ["random", *LEVELS]
+        data["colours"] = list(COLOURS)
+        return data
+
+    @app.post("/api/games", status_code=201, response_model=Created, summary="Create a game")
+    async def create(spec: GameIn, request: Request) -> Created:
+        colours = _colours(spec.seats)
+        try:
+            route = Route.parse(spec.route) if spec.route and spec.route.strip() else None
+            if route is not None and len(route.terrains) > 120:
+                raise ValueError("route: at most 120 spaces")
+            options = Options(players=len(spec.seats), seed=spec.seed if spec.seed is not None else _random_seed(),
+                              colours=colours, mackenzie=spec.mackenzie if len(spec.seats) == 1 else 0,
+                              random_start=spec.random_start)
+            if route is not None:
+                options = replace(options, route=route)
+            if spec.mackenzie and len(spec.seats) != 1:
+                raise ValueError("mackenzie: the solo level is for one seat")
+        except ValueError as exc:
+            raise GameError(422, str(exc)) from None
+        seats = [(s.kind, s.level) for s in spec.seats]
+        game, tokens = manager.create(options, seats)
+        base = ""
+        out = [CreatedSeat(seat=i, colour=colours[i], kind=kind, level=level if kind == "bot" else "", token=t,
+                           link=f"{base}/play/{game.id}#t={t}" if t else "")
+               for i, ((kind, level), t) in enumerate(zip(seats, tokens, strict=True))]
+        humans = [t for t in tokens if t]
+        return Created(id=game.id, seats=out, spectator=f"/play/{game.id}",
+                       hotseat=f"/play/{game.id}#t={','.join(humans)}" if humans else "")
+
+    @app.get("/api/games/{game_id}", summary="The game as every page sees it (+ your seats)")
+    async def get_game(game_id: str, x_token: Token = None) -> Response:
+        return game_response(game_of(game_id), x_token)
+
+    @app.post("/api/games/{game_id}/actions", summary="Act for your seat (token in X-Token)")
+    async def act(game_id: str, body: ActionIn, x_token: Token = None) -> Response:
+        game = game_of(game_id)
+        manager.act(game, x_token, body.action, body.expect)
+        return game_response(game, x_token)
+
+    @app.post("/api/games/{game_id}/undo", summary="Take back your last action of this turn")
+    async def undo(game_id: str, x_token: Token = None) -> Response:
+        game = game_of(game_id)
+        manager.undo(game, x_token)
+        return game_response(game, x_token)
+
+    @app.get("/api/games/{game_id}/log", summary="Every log line of the game")
+    async def full_log(game_id: str) -> dict[str, Any]:
+        game = game_of(game_id)
+        return {"id": game.id, "log": game.log}
+
+    @app.get("/api/games/{game_id}/record", summary="The game record (finished games only)")
+    async def record(game_id: str) -> dict[str, Any]:
+        game = finished(game_of(game_id))
+        bots = [f"bot:{s.bot}" if s.kind == "bot" else "human" for s in game.seats]
+        return Record(game.options, list(game.actions), game.state.hash(), bots).to_json()
+
+    @app.get("/api/games/{game_id}/replay/{step}", summary="The table after `step` actions (finished games only)")
+    async def replay(game_id: str, step: int) -> dict[str, Any]:
+        game = finished(game_of(game_id))
+        if not 0 <= step <= len(game.actions):
+            raise GameError(404, f"step must be 0-{len(game.actions)}")
+        state = replay_state(game, step)
+        seen = view(state, 0).to_json()
+        seen["deck"] = len(state.deck)
+        return {"id": game.id, "step": step, "moves": len(game.actions), "state": seen,
+                "action": game.actions[step - 1] if step else "", "line": game.log[step - 1] if step else "Set-up",
+                "seats": [{"seat": i, "colour": state.players[i].colour, "kind": s.kind, "bot": s.bot}
+                          for i, s in enumerate(game.seats)],
+                "options": game.options.to_json(), "result": result_text(game.state)}
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def watch(ws: WebSocket, game_id: str) -> None:
+        """Sends the public view now and after every change; the page needs to send nothing."""
+        await ws.accept()
+        try:
+            game = game_of(game_id)
+        except GameError as exc:
+            await ws.close(code=4404, reason=exc.message[:100])
+            return
+        watcher = game.watch()
+        sender = asyncio.create_task(_send_updates(ws, watcher))
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text") or message.get("bytes") or ""
+                if len(text) > MAX_WS_MESSAGE:
+                    await ws.close(code=1009, reason="message too big")
+                    break
+                if text == "ping":
+                    watcher.push(game.cached)  # a page that woke up asks for the newest view
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            sender.cancel()
+            game.watchers.discard(watcher)
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    # --- pages -----------------------------------------------------------------------------------
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html", headers=PAGE_HEADERS)
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play(game_id: str) -> FileResponse:
+        return page("game.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return page("replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+async def _send_updates(ws: WebSocket, watcher: Watcher) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            await ws.send_text(await watcher.next())
+
+
+def _colours(seats: list[SeatIn]) -> tuple[str, ...]:
+    """Seat colours: those asked for, the rest in the usual order; each colour once."""
+    chosen = [s.colour for s in seats]
+    free = [c for c in COLOURS if c not in chosen]
+    out = []
+    for c in chosen:
+        out.append(c if c else free.pop(0))
+    if len(set(out)) != len(out):
+        raise GameError(422, "each seat needs its own colour")
+    return tuple(out)
+
+
+def _random_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def finished(game: LiveGame) -> LiveGame:
+    if not game.state.over:
+        raise GameError(409, "the record and replay open when the game is over (the seed would foretell the draws)")
+    return game
+
+
+_snapshots: dict[str, list[State]] = {}
+
+
+def replay_state(game: LiveGame, step: int) -> State:
+    """The state after ``step`` actions, from the nearest kept snapshot (finished games never change)."""
+    snaps = _snapshots.get(game.id)
+    if snaps is None:
+        if len(_snapshots) > 64:
+            _snapshots.pop(next(iter(_snapshots)))
+        state, snaps = new_game(game.options), []
+        for i, text in enumerate(game.actions):
+            if i % SNAPSHOT_EVERY == 0:
+                snaps.append(state)
+            state = apply(state, text)
+        _snapshots[game.id] = snaps
+    state = snaps[step // SNAPSHOT_EVERY] if snaps else new_game(game.options)
+    for text in game.actions[step - step % SNAPSHOT_EVERY: step]:
+        state = apply(state, text)
+    return state

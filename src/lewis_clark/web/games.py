@@ -1,0 +1,341 @@
+"""Live games: each one's state, log and watchers, the one place where actions are applied, and the
+bot runner.
+
+Every mutation happens on the event loop's thread, synchronously, so one action is applied, written to
+the store and broadcast before the next is looked at: no locks are needed. Bots think in a thread pool
+(``Bot.choose`` on the seat's view) and hand their choice back to the loop, so a slow bot never blocks
+the server or another game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
+from lewis_clark.bots import Bot, make_bot
+from lewis_clark.describe import describe, prompt
+from lewis_clark.rules import apply, legal_actions
+from lewis_clark.setup import new_game
+from lewis_clark.state import Options, State, view
+from lewis_clark.web.store import Store, StoredGame, token_hash
+from lewis_clark.web.words import action_json, camp_preview
+
+log = logging.getLogger("lewis_clark.web")
+LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
+MAX_LIVE_GAMES = 2000  # games kept in memory; idle ones are rebuilt from the store when needed
+
+
+class GameError(Exception):
+    """A refused request: ``status`` is the HTTP status, the message says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" or "bot"
+    bot: str  # difficulty level of a bot seat, "" for a human
+    token_hash: str  # "" for a bot
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+
+
+class Watcher:
+    """One open page: only the newest update matters, so a slow page skips what it missed instead of
+    queueing it."""
+
+    def __init__(self) -> None:
+        self.latest: str | None = None
+        self.ready = asyncio.Event()
+
+    def push(self, text: str) -> None:
+        self.latest = text
+        self.ready.set()
+
+    async def next(self) -> str:
+        await self.ready.wait()
+        self.ready.clear()
+        text, self.latest = self.latest, None
+        return text or ""
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: the record (options, seats, action texts) and what is derived from it."""
+
+    id: str
+    options: Options
+    seats: list[Seat]
+    state: State
+    actions: list[str] = field(default_factory=list)
+    by_seat: list[int] = field(default_factory=list)  # who made each action
+    log: list[str] = field(default_factory=list)
+    barrier: int = 0  # actions before this index can no longer be undone
+    checkpoint: State | None = None  # the state at ``barrier``
+    version: int = 0  # grows with every change (undo included); pages keep the newest
+    watchers: set[Watcher] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    used: float = field(default_factory=time.monotonic)
+    cached: str = ""  # the public view as JSON text, built once per change
+
+    # --- deriving --------------------------------------------------------------------------------
+
+    def record_step(self, before: State, action: Action, after: State, seat: int) -> None:
+        """Keep ``after`` and note what undo may reach: nothing before a card drawn (hidden
+        information revealed) or before the turn changed hands."""
+        self.actions.append(str(action))
+        self.by_seat.append(seat)
+        self.log.append(describe(before, action, after))
+        self.state = after
+        revealed = after.deck != before.deck or after.rng != before.rng
+        if revealed or after.turn != before.turn or after.over:
+            self.barrier = len(self.actions)
+            self.checkpoint = after
+
+    def undoable_by(self) -> int:
+        """The seat that may undo the last action now, or -1."""
+        s = self.state
+        if s.over or len(self.actions) <= self.barrier or not self.by_seat:
+            return -1
+        seat = self.by_seat[-1]
+        return seat if seat == s.current and self.seats[seat].kind == "human" else -1
+
+    def to_move(self) -> int:
+        return -1 if self.state.over else self.state.current
+
+    def public(self) -> dict[str, Any]:
+        """What every page sees (hands are public; the deck's order and the seed are not, R-view)."""
+        s = self.state
+        seen = view(s, 0).to_json()
+        seen["deck"] = len(s.deck)
+        seen["rng"] = 0
+        options = self.options.to_json()
+        if not s.over:
+            del options["seed"]  # seed + actions would foretell every draw
+        legal = [action_json(s, a) for a in legal_actions(s)]
+        start = max(0, len(self.log) - LOG_TAIL)
+        return {
+            "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
+            "winner": s.winner, "result": result_text(s), "options": options,
+            "seats": [{"seat": i, "colour": s.players[i].colour, "kind": st.kind, "bot": st.bot}
+                      for i, st in enumerate(self.seats)],
+            "state": seen, "current": self.to_move(), "prompt": prompt(s), "legal": legal,
+            "undo": self.undoable_by(),
+            "camp": [camp_preview(s, i) for i in range(len(s.players))] if not s.over else [],
+            "log": [{"n": start + i + 1, "text": t} for i, t in enumerate(self.log[start:])],
+        }
+
+    def refresh(self) -> None:
+        self.version += 1
+        self.cached = json.dumps(self.public(), separators=(",", ":"))
+        for w in self.watchers:
+            w.push(self.cached)
+
+    def watch(self) -> Watcher:
+        """A new watcher, handed the current view at once."""
+        w = Watcher()
+        self.watchers.add(w)
+        w.push(self.cached)
+        return w
+
+    def seats_of(self, tokens: list[str]) -> list[int]:
+        hashes = {token_hash(t) for t in tokens if t}
+        return [i for i, st in enumerate(self.seats) if st.kind == "human" and any(
+            secrets.compare_digest(st.token_hash, h) for h in hashes)]
+
+
+def result_text(s: State) -> str:
+    if not s.over:
+        return ""
+    if s.winner >= 0:
+        return f"{s.players[s.winner].colour.capitalize()} sets up Camp at Fort Clatsop and wins!"
+    return "Mackenzie reaches Fort Clatsop first: the expedition loses."
+
+
+def rebuild(stored: StoredGame) -> LiveGame:
+    """A live game from its record, replayed action by action through the engine."""
+    options = Options.from_json(stored.options)
+    seats = [Seat(s["kind"], s.get("bot", ""), s.get("token_hash", "")) for s in stored.seats]
+    game = LiveGame(stored.id, options, seats, new_game(options))
+    game.checkpoint = game.state
+    for text in stored.actions:
+        before = game.state
+        action = Action.parse(text)
+        game.record_step(before, action, apply(before, action), before.current)
+    return game
+
+
+class Manager:
+    """Every game the server knows: creating, loading, acting, undoing, watching, and bots."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 4) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.games: dict[str, LiveGame] = {}
+        self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self.closing = False
+
+    # --- lifecycle -------------------------------------------------------------------------------
+
+    def resume(self) -> int:
+        """After a (re)start: load every unfinished game and let its bots play on."""
+        n = 0
+        for game_id in self.store.unfinished():
+            try:
+                game = self.get(game_id)
+            except GameError:
+                continue
+            self.kick(game)
+            n += 1
+        return n
+
+    async def close(self) -> None:
+        self.closing = True
+        tasks = [g.bot_task for g in self.games.values() if g.bot_task]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- games -----------------------------------------------------------------------------------
+
+    def create(self, options: Options, seats: Sequence[tuple[str, str]]) -> tuple[LiveGame, list[str]]:
+        """A new game and one fresh token per human seat ("" for bots)."""
+        game_id = secrets.token_urlsafe(9)
+        tokens = [secrets.token_urlsafe(18) if kind == "human" else "" for kind, _ in seats]
+        live_seats = [Seat(kind, bot if kind == "bot" else "", token_hash(t) if t else "")
+                      for (kind, bot), t in zip(seats, tokens, strict=True)]
+        self.store.create(game_id, options.to_json(), [s.to_json() for s in live_seats])
+        game = LiveGame(game_id, options, live_seats, new_game(options))
+        game.checkpoint = game.state
+        self._keep(game)
+        game.refresh()
+        self.kick(game)
+        return game, tokens
+
+    def get(self, game_id: str) -> LiveGame:
+        game = self.games.get(game_id)
+        if game is None:
+            stored = self.store.load(game_id)
+            if stored is None:
+                raise GameError(404, f"no game {game_id!r}")
+            try:
+                game = rebuild(stored)
+            except (ValueError, KeyError, TypeError) as exc:
+                log.error("game %s cannot be rebuilt: %s", game_id, exc)
+                raise GameError(500, f"game {game_id!r} is damaged in the store: {exc}") from exc
+            self._keep(game)
+            game.refresh()
+        game.used = time.monotonic()
+        return game
+
+    def _keep(self, game: LiveGame) -> None:
+        self.games[game.id] = game
+        if len(self.games) > MAX_LIVE_GAMES:
+            idle = sorted((g for g in self.games.values() if not g.watchers and g.bot_task is None and g is not game),
+                          key=lambda g: g.used)
+            for g in idle[: len(self.games) - MAX_LIVE_GAMES]:
+                del self.games[g.id]
+
+    # --- acting ----------------------------------------------------------------------------------
+
+    def seat_for(self, game: LiveGame, token: str | None) -> int:
+        if not token:
+            raise GameError(401, "this needs a seat's token (the secret in the seat's link)")
+        seats = game.seats_of([token])
+        if not seats:
+            raise GameError(403, "this token holds no seat in this game")
+        return seats[0]
+
+    def act(self, game: LiveGame, token: str | None, text: str, expect: int | None = None) -> None:
+        """Apply a human seat's action, or raise GameError saying why not (the game unchanged)."""
+        seat = self.seat_for(game, token)
+        self._check_turn(game, seat, expect)
+        try:
+            action = Action.parse(text)
+        except NotationError as exc:
+            raise GameError(400, str(exc)) from None
+        self.commit(game, seat, action)
+
+    def _check_turn(self, game: LiveGame, seat: int, expect: int | None) -> None:
+        s = game.state
+        if s.over:
+            raise GameError(409, "the game is over")
+        if expect is not None and expect != len(game.actions):
+            raise GameError(409, f"the game has moved on: {len(game.actions)} actions, not {expect}; reload it")
+        if seat != s.current:
+            raise GameError(409, f"not your turn: {prompt(s)}")
+
+    def commit(self, game: LiveGame, seat: int, action: Action) -> None:
+        """Check with the engine, store (committed), then update memory and every page."""
+        before = game.state
+        try:
+            after = apply(before, action, player=seat)
+        except IllegalAction as exc:
+            raise GameError(409, str(exc)) from None
+        except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
+            raise GameError(400, str(exc)) from None
+        self.store.append(game.id, len(game.actions), str(action), seat, after.over)
+        game.record_step(before, action, after, seat)
+        game.refresh()
+        self.kick(game)
+
+    def undo(self, game: LiveGame, token: str | None) -> None:
+        seat = self.seat_for(game, token)
+        if game.undoable_by() != seat:
+            raise GameError(409, "nothing to undo: only your own actions of this turn, back to the last card drawn")
+        n = len(game.actions) - 1
+        self.store.truncate(game.id, n)
+        game.actions, game.by_seat, game.log = game.actions[:n], game.by_seat[:n], game.log[:n]
+        assert game.checkpoint is not None
+        state = game.checkpoint  # replay this turn's kept actions from the last point undo may reach
+        for text in game.actions[game.barrier:]:
+            state = apply(state, text)
+        game.state = state
+        game.refresh()
+
+    # --- bots ------------------------------------------------------------------------------------
+
+    def kick(self, game: LiveGame) -> None:
+        """Start the game's bot runner if a bot is to move and none is running."""
+        seat = game.to_move()
+        if seat < 0 or game.seats[seat].kind != "bot" or game.bot_task is not None or self.closing:
+            return
+        game.bot_task = asyncio.get_running_loop().create_task(self._run_bots(game))
+
+    async def _run_bots(self, game: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.closing:
+                seat = game.to_move()
+                if seat < 0 or game.seats[seat].kind != "bot":
+                    return
+                bot = game.bots.get(seat)
+                if bot is None:
+                    bot = game.bots[seat] = make_bot(game.seats[seat].bot, game.options.seed * 31 + seat)
+                moves, legal = len(game.actions), legal_actions(game.state)
+                action = await loop.run_in_executor(self.pool, bot.choose, view(game.state, seat), legal)
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                if len(game.actions) != moves or game.to_move() != seat:
+                    continue  # the game changed while the bot thought
+                self.commit(game, seat, action)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a broken bot must not take the server down; its seat waits
+            log.exception("bot in game %s failed", game.id)
+        finally:
+            game.bot_task = None

@@ -1,0 +1,41 @@
+// The JSON API, as the page uses it (the same endpoints any client may call: see /docs).
+
+export async function call(method, path, { body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Token"] = token;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) {
+    let detail = data && data.detail;
+    if (Array.isArray(detail)) detail = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+    throw new Error(detail || `${res.status} ${res.statusText}`);
+  }
+  return data;
+}
+
+export const meta = () => call("GET", "/api/meta");
+
+export function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+// Seat tokens live in the link's fragment (never sent to the server in the URL) and in localStorage,
+// so a player who closes the page can come back to /play/<id> days later.
+export function tokensFor(gameId) {
+  const m = location.hash.match(/[#&]t=([A-Za-z0-9_,-]+)/);
+  const key = `lewis-clark:tokens:${gameId}`;
+  let tokens = JSON.parse(localStorage.getItem(key) || "[]");
+  if (m) {
+    for (const t of m[1].split(",")) if (t && !tokens.includes(t)) tokens.push(t);
+    localStorage.setItem(key, JSON.stringify(tokens));
+  }
+  return tokens;
+}
+
+export function rememberGame(id, label) {
+  const games = JSON.parse(localStorage.getItem("lewis-clark:games") || "[]").filter((g) => g.id !== id);
+  games.unshift({ id, label, at: Date.now() });
+  localStorage.setItem("lewis-clark:games", JSON.stringify(games.slice(0, 30)));
+}

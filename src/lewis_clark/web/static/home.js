@@ -1,0 +1,67 @@
+// Home page: create a game, then hand out one link per human seat and a spectator link.
+import { call, esc, meta as loadMeta } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+let META = null;
+
+function seatRow(i) {
+  const colours = META.colours.map((c, k) => `<option ${k === i ? "selected" : ""}>${c}</option>`).join("");
+  const levels = META.levels.map((l) => `<option ${l === "medium" ? "selected" : ""}>${l}</option>`).join("");
+  return `<div class="seat" data-seat="${i}">Seat ${i + 1}
+    <select class="kind" name="kind-${i}"><option value="human">person</option><option value="bot" ${i > 0 ? "selected" : ""}>bot</option></select>
+    <select class="level" name="level-${i}">${levels}</select>
+    <select class="colour" name="colour-${i}">${colours}</select></div>`;
+}
+
+function drawSeats() {
+  const n = +$("count").value;
+  $("seats").innerHTML = Array.from({ length: n }, (_, i) => seatRow(i)).join("");
+  $("seats").querySelectorAll(".seat").forEach((row) => {
+    const sync = () => { row.querySelector(".level").hidden = row.querySelector(".kind").value !== "bot"; };
+    row.querySelector(".kind").onchange = sync;
+    sync();
+  });
+  $("solo-row").hidden = n !== 1;
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("error").textContent = "";
+  const seats = [...$("seats").querySelectorAll(".seat")].map((row) => ({
+    kind: row.querySelector(".kind").value, level: row.querySelector(".level").value,
+    colour: row.querySelector(".colour").value }));
+  const body = { seats, random_start: $("random-start").checked };
+  if (seats.length === 1) body.mackenzie = +$("mackenzie").value;
+  if ($("route").value.trim()) body.route = $("route").value.trim();
+  if ($("seed").value !== "") body.seed = +$("seed").value;
+  try {
+    const g = await call("POST", "/api/games", { body });
+    const abs = (p) => `${location.origin}${p}`;
+    const items = g.seats.filter((s) => s.kind === "human").map((s) =>
+      `<li>${esc(s.colour)} (seat ${s.seat + 1}): <input readonly value="${esc(abs(s.link))}"> <a href="${esc(s.link)}" data-seat-link="${s.seat}">open</a></li>`);
+    items.push(`<li>Spectators: <input readonly value="${esc(abs(g.spectator))}"> <a href="${esc(g.spectator)}">open</a></li>`);
+    $("links").innerHTML = items.join("");
+    $("links").querySelectorAll("input").forEach((i) => { i.onclick = () => i.select(); });
+    $("hotseat").hidden = !g.hotseat;
+    $("hotseat").href = g.hotseat;
+    $("created").hidden = false;
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
+}
+
+async function init() {
+  META = await loadMeta();
+  $("mackenzie").innerHTML = Array.from({ length: 8 }, (_, i) => `<option>${i}</option>`).join("");
+  $("count").onchange = drawSeats;
+  drawSeats();
+  $("new").onsubmit = create;
+  const games = JSON.parse(localStorage.getItem("lewis-clark:games") || "[]");
+  if (games.length) {
+    $("mine").hidden = false;
+    $("mine-list").innerHTML = games.map((g) =>
+      `<li><a href="/play/${esc(g.id)}">${esc(g.id)}</a> — ${esc(g.label)}, ${new Date(g.at).toLocaleString()}</li>`).join("");
+  }
+}
+
+init().catch((e) => { $("error").textContent = e.message; });

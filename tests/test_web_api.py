@@ -1,0 +1,344 @@
+"""The web API: every endpoint, and every refusal leaves the game unchanged."""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():  # starlette's notice about httpx, raised on import
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from lewis_clark import Options, legal_actions, new_game
+from lewis_clark.record import Record
+from lewis_clark.web.app import MAX_BODY, create_app
+from lewis_clark.web.store import Store
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def create(c: TestClient, **spec: Any) -> dict[str, Any]:
+    spec.setdefault("seats", [{"kind": "human"}, {"kind": "human"}])
+    r = c.post("/api/games", json=spec)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def get(c: TestClient, gid: str, token: str = "") -> dict[str, Any]:
+    r = c.get(f"/api/games/{gid}", headers={"X-Token": token} if token else {})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def act(c: TestClient, gid: str, token: str | None, action: str, **extra: Any) -> Any:
+    return c.post(f"/api/games/{gid}/actions", json={"action": action, **extra},
+                  headers={"X-Token": token} if token is not None else {})
+
+
+def token_of(game: dict[str, Any], seat: int) -> str:
+    token: str = game["seats"][seat]["token"]
+    return token
+
+
+def wait_for(c: TestClient, gid: str, done: Any, seconds: float = 20) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        v = get(c, gid)
+        if done(v):
+            return v
+        time.sleep(0.02)
+    raise AssertionError("timed out waiting for the game")
+
+
+# --- creating ----------------------------------------------------------------------------------
+
+def test_create_gives_a_token_per_human_seat_and_links(client: TestClient) -> None:
+    g = create(client, seats=[{"kind": "human", "colour": "green"}, {"kind": "bot", "level": "easy"},
+                              {"kind": "human"}], seed=5)
+    assert [s["colour"] for s in g["seats"]] == ["green", "orange", "blue"]
+    humans = [s for s in g["seats"] if s["kind"] == "human"]
+    assert all(len(s["token"]) >= 20 and s["link"] == f"/play/{g['id']}#t={s['token']}" for s in humans)
+    assert g["seats"][1]["token"] == "" and g["seats"][1]["level"] == "easy"
+    assert g["spectator"] == f"/play/{g['id']}"
+    assert g["hotseat"] == f"/play/{g['id']}#t={humans[0]['token']},{humans[1]['token']}"
+
+
+def test_public_view_hides_the_seed_deck_order_and_tokens(client: TestClient) -> None:
+    g = create(client, seed=12345)
+    text = client.get(f"/api/games/{g['id']}").text
+    v = json.loads(text)
+    assert "seed" not in v["options"] and v["state"]["rng"] == 0
+    assert v["state"]["deck"] == len(new_game(Options(players=2, seed=12345)).deck)
+    assert token_of(g, 0) not in text and "token_hash" not in text
+    assert v["you"] == [] and v["moves"] == 0 and v["over"] is False
+
+
+def test_view_matches_the_engine(client: TestClient) -> None:
+    g = create(client, seed=9)
+    v = get(client, g["id"])
+    engine = new_game(Options(players=2, seed=9))
+    assert v["current"] == engine.current
+    assert [a["text"] for a in v["legal"]] == [str(a) for a in legal_actions(engine)]
+    assert v["state"]["journal"] == engine.journal
+    assert all(a["label"] for a in v["legal"])
+
+
+@pytest.mark.parametrize("spec, words", [
+    ({"seats": []}, "seats"),
+    ({"seats": [{"kind": "human"}] * 6}, "seats"),
+    ({"seats": [{"kind": "robot"}]}, "kind"),
+    ({"seats": [{"kind": "bot", "level": "mcts:seconds=999"}]}, "level"),
+    ({"seats": [{"colour": "red"}]}, "colour"),
+    ({"seats": [{"colour": "blue"}, {"colour": "blue"}]}, "own colour"),
+    ({"seats": [{}, {}], "mackenzie": 3}, "solo"),
+    ({"seats": [{}], "mackenzie": 8}, "mackenzie"),
+    ({"seats": [{}], "route": "R R M"}, "St Louis"),
+    ({"seats": [{}], "route": "S X F"}, "terrain"),
+    ({"seats": [{}], "seed": -1}, "seed"),
+    ({"seats": [{}], "cheat": True}, "cheat"),
+])
+def test_create_refuses_bad_games(client: TestClient, db: Path, spec: dict[str, Any], words: str) -> None:
+    r = client.post("/api/games", json=spec)
+    assert r.status_code == 422
+    assert words.lower() in r.text.lower()
+    assert Store(db).unfinished() == []
+
+
+def test_create_with_variants(client: TestClient) -> None:
+    g = create(client, seats=[{}], mackenzie=4, random_start=True, route="R S R M MR R F R")
+    v = get(client, g["id"])
+    assert v["options"]["mackenzie"] == 4 and v["options"]["random_start"] is True
+    assert v["state"]["options"]["route"]["terrains"] == ["R", "R", "R", "M", "MR", "R", "R", "R"]
+    assert v["state"]["mackenzie"] == 1 + 4
+
+
+# --- acting ------------------------------------------------------------------------------------
+
+def test_an_action_is_applied_stored_and_returned(client: TestClient, db: Path) -> None:
+    g = create(client, seed=3)
+    v = get(client, g["id"])
+    seat, first = v["current"], v["legal"][0]["text"]
+    r = act(client, g["id"], token_of(g, seat), first, expect=0)
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["moves"] == 1 and after["you"] == [seat]
+    assert after["log"][-1]["n"] == 1
+    stored = Store(db).load(g["id"])
+    assert stored is not None and stored.actions == [first]
+
+
+def refusal(client: TestClient, gid: str, token: str | None, action: str, status: int, words: str, **extra: Any) -> None:
+    before = get(client, gid)
+    r = act(client, gid, token, action, **extra)
+    assert r.status_code == status, r.text
+    assert words.lower() in r.json()["detail"].lower() if isinstance(r.json()["detail"], str) else words in r.text
+    after = get(client, gid)
+    assert (after["moves"], after["state"], after["version"]) == (before["moves"], before["state"], before["version"])
+
+
+def test_refusals_change_nothing(client: TestClient) -> None:
+    g = create(client, seed=3)
+    other = create(client, seed=3)
+    gid = g["id"]
+    v = get(client, gid)
+    seat = v["current"]
+    mine, theirs = token_of(g, seat), token_of(g, 1 - seat)
+    legal = v["legal"][0]["text"]
+    refusal(client, gid, None, legal, 401, "token")
+    refusal(client, gid, "nonsense", legal, 403, "no seat")
+    refusal(client, gid, token_of(other, seat), legal, 403, "no seat")  # a token of another game
+    refusal(client, gid, theirs, legal, 409, "not your turn")
+    refusal(client, gid, mine, "fly to the moon", 400, "unknown verb")
+    refusal(client, gid, mine, "play black-cat", 409, "illegal")
+    refusal(client, gid, mine, "end", 409, "illegal")
+    refusal(client, gid, mine, legal, 409, "moved on", expect=7)
+    refusal(client, gid, mine, "x" * 201, 422, "action")
+    assert act(client, "no-such-game", mine, legal).status_code == 404
+    assert act(client, "../../etc", mine, legal).status_code == 404
+
+
+def test_malformed_bodies_are_refused(client: TestClient) -> None:
+    g = create(client)
+    gid = g["id"]
+    token = token_of(g, get(client, gid)["current"])
+    headers = {"X-Token": token, "Content-Type": "application/json"}
+    assert client.post(f"/api/games/{gid}/actions", content=b"{not json", headers=headers).status_code == 422
+    assert client.post(f"/api/games/{gid}/actions", json={"action": 5}, headers=headers).status_code == 422
+    assert client.post(f"/api/games/{gid}/actions", json={"action": "end", "extra": 1}, headers=headers).status_code == 422
+    big = client.post(f"/api/games/{gid}/actions", content=b" " * (MAX_BODY + 1), headers=headers)
+    assert big.status_code == 413
+    chunked = client.post(f"/api/games/{gid}/actions", content=iter([b'{"action": "end"}']), headers=headers)
+    assert chunked.status_code == 411
+    assert client.post("/api/games", content=b"[" * (MAX_BODY + 1),
+                       headers={"Content-Type": "application/json"}).status_code == 413
+    assert get(client, gid)["moves"] == 0
+
+
+def test_hotseat_token_list_names_every_seat(client: TestClient) -> None:
+    g = create(client, seats=[{}, {"kind": "bot", "level": "random"}, {}])
+    v = get(client, g["id"], f"{token_of(g, 0)},{token_of(g, 2)}")
+    assert v["you"] == [0, 2]
+
+
+# --- undo --------------------------------------------------------------------------------------
+
+def test_undo_takes_back_own_action_of_this_turn(client: TestClient, db: Path) -> None:
+    g = create(client, seed=0)  # seed 0: the first player may recruit John Robertson at once
+    gid = g["id"]
+    v = get(client, gid)
+    seat = v["current"]
+    mine, theirs = token_of(g, seat), token_of(g, 1 - seat)
+    assert act(client, gid, mine, "recruit john-robertson").status_code == 200
+    assert client.post(f"/api/games/{gid}/undo", headers={"X-Token": theirs}).status_code == 409
+    assert client.post(f"/api/games/{gid}/undo").status_code == 401
+    r = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine})
+    assert r.status_code == 200, r.text
+    back = r.json()
+    assert back["moves"] == 0 and back["state"] == v["state"] and back["legal"] == v["legal"]
+    stored = Store(db).load(gid)
+    assert stored is not None and stored.actions == []
+    assert client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}).status_code == 409
+
+
+def test_no_undo_once_a_card_is_drawn(client: TestClient) -> None:
+    g = create(client, seed=0)
+    gid = g["id"]
+    mine = token_of(g, get(client, gid)["current"])
+    assert act(client, gid, mine, "recruit john-robertson").status_code == 200
+    discard = [a["text"] for a in get(client, gid)["legal"]][0]
+    assert act(client, gid, mine, discard).status_code == 200  # recruiting refills the Journal: a card drawn
+    v = get(client, gid)
+    assert v["undo"] == -1
+    r = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine})
+    assert r.status_code == 409 and "card drawn" in r.json()["detail"]
+    assert get(client, gid)["moves"] == 2
+
+
+def test_no_undo_after_the_turn_passes(client: TestClient) -> None:
+    g = create(client, seed=3)
+    gid = g["id"]
+    seat = get(client, gid)["current"]
+    mine = token_of(g, seat)
+    for _ in range(40):  # play simple choices until the turn passes
+        v = get(client, gid)
+        if v["current"] != seat:
+            break
+        texts = [a["text"] for a in v["legal"]]
+        pick = next((t for t in ("end", "stop") if t in texts), None) or next(
+            (t for t in texts if t.startswith(("under", "play", "take"))), texts[0])
+        assert act(client, gid, mine, pick).status_code == 200
+    assert get(client, gid)["current"] != seat
+    assert client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}).status_code == 409
+
+
+# --- bots, the end, record and replay ----------------------------------------------------------
+
+def test_bots_play_their_seats_and_wait_for_people(client: TestClient) -> None:
+    g = create(client, seats=[{"kind": "bot", "level": "random"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}], seed=4)
+    v = wait_for(client, g["id"], lambda v: v["current"] == 1)
+    time.sleep(0.2)
+    assert get(client, g["id"])["moves"] == v["moves"]  # the bots wait for the person
+    texts = [a["text"] for a in v["legal"]]
+    assert act(client, g["id"], token_of(g, 1), texts[0]).status_code == 200
+
+
+def test_a_finished_game_has_its_record_and_replay(client: TestClient) -> None:
+    g = create(client, seats=[{"kind": "bot", "level": "random"}], mackenzie=7, seed=2)
+    gid = g["id"]
+    assert client.get(f"/api/games/{gid}/record").status_code in (200, 409)
+    v = wait_for(client, gid, lambda v: v["over"])
+    assert v["result"] and v["legal"] == [] and "seed" in v["options"]
+    rec = client.get(f"/api/games/{gid}/record").json()
+    record = Record.from_json(rec)
+    final = record.replay()  # checks the final hash
+    assert final.over and len(record.actions) == v["moves"]
+    assert record.bots == ["bot:random"]
+    full = client.get(f"/api/games/{gid}/log").json()["log"]
+    assert len(full) == v["moves"] and full[-1] == v["log"][-1]["text"]
+    last = client.get(f"/api/games/{gid}/replay/{v['moves']}").json()
+    assert last["state"]["players"] == v["state"]["players"] and last["line"] == full[-1]
+    first = client.get(f"/api/games/{gid}/replay/0").json()
+    assert first["state"]["journal"] == new_game(Options(players=1, seed=2, mackenzie=7)).journal
+    middle = client.get(f"/api/games/{gid}/replay/33").json()
+    assert middle["state"]["players"] == record.replay(33).to_json()["players"]
+    assert client.get(f"/api/games/{gid}/replay/{v['moves'] + 1}").status_code == 404
+    r = act(client, gid, "whatever", "end")
+    assert r.status_code == 403
+
+
+def test_record_and_replay_wait_for_the_end(client: TestClient) -> None:
+    g = create(client)
+    for path in ("record", "replay/0"):
+        r = client.get(f"/api/games/{g['id']}/{path}")
+        assert r.status_code == 409 and "seed" in r.json()["detail"]
+
+
+def test_acting_after_the_end_is_refused(client: TestClient) -> None:
+    g = create(client, seats=[{"kind": "human"}], mackenzie=7, seed=1, route="S R R R F")
+    gid = g["id"]
+    token = token_of(g, 0)
+    for _ in range(400):
+        v = get(client, gid)
+        if v["over"]:
+            break
+        texts = [a["text"] for a in v["legal"]]
+        pick = next((t for t in ("end", "stop") if t in texts), None) or next(
+            (t for t in texts if t.startswith(("under", "play"))), texts[0])
+        assert act(client, gid, token, pick).status_code == 200
+    assert v["over"]
+    r = act(client, gid, token, "end")
+    assert r.status_code == 409 and "over" in r.json()["detail"]
+
+
+# --- the rest ----------------------------------------------------------------------------------
+
+def test_meta_has_every_card_with_our_text(client: TestClient) -> None:
+    m = client.get("/api/meta").json()
+    assert len(m["cards"]) == 84 and len(m["places"]) == 8
+    assert all(c["text"].endswith(".") for c in m["cards"].values())
+    assert m["levels"] == ["random", "easy", "medium", "hard", "expert"]
+
+
+def test_pages_static_files_and_api_docs(client: TestClient) -> None:
+    for path in ("/", "/play/abc", "/replay/abc", "/static/game.js", "/static/board.js", "/static/style.css", "/docs"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+    assert "Content-Security-Policy" in client.get("/").headers
+    paths = client.get("/openapi.json").json()["paths"]
+    for p in ("/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions", "/api/games/{game_id}/undo",
+              "/api/games/{game_id}/record", "/api/games/{game_id}/replay/{step}", "/api/games/{game_id}/log", "/api/meta"):
+        assert p in paths
+
+
+def test_games_survive_a_new_server_on_the_same_file(db: Path) -> None:
+    with TestClient(create_app(db)) as c:
+        g = create(c, seed=8)
+        seat = get(c, g["id"])["current"]
+        texts = []
+        for _ in range(3):
+            v = get(c, g["id"])
+            if v["current"] != seat:
+                break
+            texts.append(v["legal"][0]["text"])
+            assert act(c, g["id"], token_of(g, seat), texts[-1]).status_code == 200
+        before = get(c, g["id"])
+    with TestClient(create_app(db)) as c:
+        after = get(c, g["id"], token_of(g, seat))
+        assert after["state"] == before["state"] and after["moves"] == before["moves"] and after["you"] == [seat]
