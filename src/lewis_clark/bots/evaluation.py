@@ -190,14 +190,14 @@ _START_WORTH = _start_worth()
 
 
 def race_position(state: State, seat: int) -> float:
-    """Where the expedition effectively stands in the race, in route spaces: the better of its Camp
-    and where a Camp now would put it, plus half of what one full Commander play could still carry
-    it with the fuel on board."""
+    """Where the expedition effectively stands in the race, in route spaces: its Scout, less the
+    boats' Time and part of the hand (cards still to be played before the next Camp), plus a little
+    for the Camp already secured and half of what one full Commander play could still carry it."""
     from lewis_clark.bots.heuristic import commander_reach  # local: heuristic imports this module
 
     p = state.players[seat]
-    land = p.scout - camp_time_of(p)
-    return max(p.camp, land) + 0.5 * commander_reach(state, p)
+    boats = boat_time(sum(p.resources), p.indians + p.on_cards, p.tiles)
+    return p.scout - boats - 0.5 * len(p.hand) + 0.25 * p.camp + 0.5 * commander_reach(state, p)
 
 
 def race_value(state: State, seat: int) -> float:

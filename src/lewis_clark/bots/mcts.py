@@ -83,7 +83,13 @@ class MCTSBot(Bot):
                 return step
         if view.stack:  # inside a plan: the heuristic's small decisions
             return self.helper.choose(view, legal)
-        plans = self.plans(view, legal)
+        hint = self.helper.choose(view, legal)
+        if hint.verb not in ("play", "village"):
+            # Camp timing and recruiting follow the heuristic's rules; the search picks the action.
+            self.helper._plan = []  # noqa: SLF001
+            return hint
+        self.helper._plan = []  # noqa: SLF001
+        plans = [pl for pl in self.plans(view, legal) if pl[0].verb in ("play", "village")]
         decisive = self._decisive(view, plans)
         if decisive is not None:
             best = decisive
@@ -173,7 +179,7 @@ class MCTSBot(Bot):
             path.append(node)
             if state.over or state.stack:
                 break
-            plans = self.plans(state, legal_actions(state))
+            plans = self._tree_plans(state)
         self._rollout(state)
         rewards = [self.evaluator(state, s) for s in range(len(root.values))]
         for visited in path:
@@ -181,6 +187,18 @@ class MCTSBot(Bot):
             vals = visited.values
             for s, r in enumerate(rewards):
                 vals[s] += r
+
+    def _tree_plans(self, state: State) -> list[Plan]:
+        """Plans at a later node: the heuristic's own choice when it would not act (Camp, end,
+        recruit), else every action plan."""
+        legal = legal_actions(state)
+        bot = self.rollout_bot
+        bot._plan = []  # noqa: SLF001
+        hint = bot.choose(state, legal)
+        bot._plan = []  # noqa: SLF001
+        if hint.verb not in ("play", "village"):
+            return [(hint,)]
+        return [pl for pl in self.plans(state, legal) if pl[0].verb in ("play", "village")]
 
     @staticmethod
     def _applies(state: State, plan: Plan) -> bool:

@@ -23,7 +23,7 @@ from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.rules import apply, camp, camp_time, capacity, recruit_fur
 from lewis_clark.state import State
-from lewis_clark.terminal.texts import card_summary, place_summary
+from lewis_clark.texts import card_summary, place_summary
 from lewis_clark.village import PLACE_INDEX, PLACES
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",

@@ -1,167 +1,16 @@
 """Help for people at the terminal: cards, Village places and rules, in the project's own words.
 
-Card texts are composed from the card data (the effect language of ``effects_spec``), so they can
-never disagree with what the engine does; the few cards with unique powers get a written note.
-Nothing here is copied from the rulebook.
+What cards and places do is worded once, in ``lewis_clark.texts`` (shared with the web page); this
+module adds the terminal's headings, the rule topics and the commands. Nothing here is copied from
+the rulebook.
 """
 
 from __future__ import annotations
 
-from lewis_clark.cards import BOLEY, BY_SLUG, CARDS, CUT_NOSE, GRAVELINES, JARROT, LAROCQUE, Card, slugify
-from lewis_clark.effects_spec import Alternative
-from lewis_clark.resources import KINDS, NONE, bundle_text
+from lewis_clark.cards import BY_SLUG, CARDS, Card, slugify
+from lewis_clark.resources import KINDS
+from lewis_clark.texts import card_text, place_text
 from lewis_clark.village import PLACE_INDEX, PLACES, Place
-
-# What a counted movement counts, in a few words (keys: effects_spec.COUNTERS).
-_COUNTERS: dict[str, str] = {
-    "food-badges": "Food badge you can see (your area and your neighbours')",
-    "equipment-badges": "Equipment badge you can see (your area and your neighbours')",
-    "scouts-ahead": "Scout on or beyond your Camp (yours and Mackenzie's count)",
-    "indians-on-boats": "Indian on your boats",
-    "indians-in-village": "Indian in the Village (places, Powwow and Newcomer)",
-    "resource-pairs": "two resources on your boats",
-    "resource-triples": "three resources on your boats",
-    "face-up": "face-up card in your own area",
-}
-_SHORT_COUNTERS: dict[str, str] = {
-    "food-badges": "food badges", "equipment-badges": "equip. badges", "scouts-ahead": "scouts ahead",
-    "indians-on-boats": "your indians", "indians-in-village": "village indians", "resource-pairs": "res./2",
-    "resource-triples": "res./3", "face-up": "face-up cards",
-}
-_PERMANENT: dict[int, str] = {
-    LAROCQUE: "While face-up in your area: your Scout moves past spaces held by other Scouts without "
-              "counting them.",
-    GRAVELINES: "While face-up in your area: recruiting costs 2 Fur less (never below nothing).",
-    BOLEY: "While face-up in your area: your Camps cost 1 Time less.",
-    JARROT: "While face-up in your area: once per action, one River movement goes 2 spaces further "
-            "(choose 'boost' when you perform it).",
-    CUT_NOSE: "While face-up in your area: once per action, one Mountain movement goes 1 space further "
-              "(choose 'boost' when you perform it).",
-}
-_NOTES: dict[int, str] = {
-    1: "Strength above 1 adds nothing to this card.",
-    2: "Strength above 1 adds nothing to this card.",
-    14: "After all its picks the Journal slides down and is refilled once.",
-}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _cost_words(alt: Alternative) -> list[str]:
-    out = []
-    if alt.powwow:
-        out.append(f"send {_plural(alt.powwow, 'Indian')} from your boats to the Powwow")
-    if alt.pay != NONE:
-        out.append(f"pay {bundle_text(alt.pay)}")
-    if alt.pay_any:
-        out.append(f"pay any {_plural(alt.pay_any, 'resource')} you like")
-    if alt.pay_different:
-        out.append(f"pay {alt.pay_different} different resources")
-    return out
-
-
-def _result_words(alt: Alternative) -> str:
-    r = alt.result
-    if r == "take":
-        return f"take {bundle_text(alt.take)}"
-    if r == "choose":
-        return f"take up to {alt.count} of wood, fur, food and equipment, as you like"
-    if r == "collect":
-        kind = KINDS[alt.resource]
-        return f"take 1 {kind} per {kind} badge in your area and your neighbours' areas"
-    if r in ("river", "mountain"):
-        where = "on the River" if r == "river" else "in the Mountains"
-        if alt.counter:
-            return f"move your Scout {where}, one space per {_COUNTERS[alt.counter]}"
-        return f"move your Scout {_plural(alt.count, 'space')} {where}"
-    if r == "face-up":
-        if alt.resource < 0:
-            return "take different primary resources, one per face-up card in your own area (at most 4)"
-        return f"take 1 {KINDS[alt.resource]} per face-up card in your own area"
-    if r == "interpreter":
-        return ("bring every Indian of the Village and the Newcomer to the Powwow and take as many of them "
-                "as you like onto your boats; then the first Journal card is discarded, the Journal "
-                "refilled, and a new Indian from the stock becomes the Newcomer")
-    if r == "pick":
-        return "take a card of your choice from the Journal into your hand, free"
-    if r == "village":
-        which = "a Village place that holds an Indian" if alt.occupied_only else "any Village place"
-        return f"use the action of {which} once (no Indian moves)"
-    if r == "copy":
-        return "copy once, at Strength 1, the action of a face-up card in any area (not a permanent one)"
-    if r == "boat":
-        return "add a boat tile to your expedition (choose its face)"
-    if r == "farewell":
-        return "discard up to 3 cards from your hand, then the whole Journal is replaced by new cards"
-    return "nothing"
-
-
-def alternative_text(alt: Alternative) -> str:
-    """One way of performing an action, as a sentence fragment."""
-    costs = _cost_words(alt)
-    result = _result_words(alt)
-    return (", ".join(costs) + ", then " + result) if costs else result
-
-
-def action_text(alternatives: tuple[Alternative, ...]) -> str:
-    """Everything an action can do, as a sentence."""
-    if len(alternatives) == 1:
-        return alternative_text(alternatives[0]).capitalize() + "."
-    parts = [f"'{a.label}': {alternative_text(a)}" for a in alternatives]
-    return "Each time, choose one: " + "; ".join(parts) + "."
-
-
-def _short_alt(alt: Alternative) -> str:
-    costs = []
-    if alt.powwow:
-        costs.append(f"{alt.powwow} ind.>powwow")
-    if alt.pay != NONE:
-        costs.append(bundle_text(alt.pay).replace("equipment", "equip."))
-    if alt.pay_any:
-        costs.append(f"any {alt.pay_any}")
-    if alt.pay_different:
-        costs.append(f"{alt.pay_different} different")
-    r = alt.result
-    if r == "take":
-        res = "+" + bundle_text(alt.take)
-    elif r == "choose":
-        res = f"+{alt.count} any"
-    elif r == "collect":
-        res = f"collect {KINDS[alt.resource]}"
-    elif r in ("river", "mountain"):
-        res = f"{r} {alt.count if not alt.counter else _SHORT_COUNTERS[alt.counter]}"
-    elif r == "face-up":
-        res = "+1 per face-up" + (" (different)" if alt.resource < 0 else f" {KINDS[alt.resource]}")
-    elif r == "interpreter":
-        res = "take powwow indians"
-    elif r == "pick":
-        res = "take a Journal card"
-    elif r == "village":
-        res = "use a village place"
-    elif r == "copy":
-        res = "copy a card"
-    elif r == "boat":
-        res = "new boat"
-    elif r == "farewell":
-        res = "discard, new Journal"
-    else:
-        res = "-"
-    return (" + ".join(costs) + " > " + res) if costs else res
-
-
-def card_summary(card: Card) -> str:
-    """A compact one-line reminder of a card's action, e.g. "1 food > river 2 | 1 canoe > river 4"."""
-    if card.permanent:
-        return {LAROCQUE: "permanent: skip other scouts", GRAVELINES: "permanent: recruit -2 fur",
-                BOLEY: "permanent: camp -1 time", JARROT: "permanent: river +2 once",
-                CUT_NOSE: "permanent: mountain +1 once"}[card.id]
-    return " | ".join(_short_alt(a) for a in card.alternatives)
-
-
-def place_summary(place: Place) -> str:
-    return " | ".join(_short_alt(a) for a in place.alternatives)
 
 
 def card_help(card: Card) -> str:
@@ -169,26 +18,14 @@ def card_help(card: Card) -> str:
     kind = f"{card.role.replace('-', ' ')} of the {card.colour} crew" if card.role else f"encountered character #{card.number}"
     head = (f"{card.name} ({kind}) - Strength {card.strength}, {KINDS[card.badge]} badge. "
             f"Notation: play {card.slug}.")
-    if card.permanent:
-        body = _PERMANENT[card.id] + " It has no action to perform and cannot be copied."
-    else:
-        body = action_text(card.alternatives)
-        body += " Performed once per point of Strength it is given; you may stop early or take less."
-    note = _NOTES.get(card.id)
-    return f"{head}\n{body}" + (f"\n{note}" if note else "")
+    if card.permanent or card.once_only:
+        return f"{head}\n{card_text(card)}"
+    return f"{head}\n{card_text(card)}\nPerformed once per point of Strength it is given; you may stop early or take less."
 
 
 def place_help(place: Place) -> str:
-    if place.semicircle:
-        room = "Any number of Indians may be here; send 1 to 3 at a time, each gives 1 Strength."
-    else:
-        spots = "two circles" if place.spots == 2 else "one circle"
-        room = f"It has {spots}: send 1 Indian to an empty circle for Strength 1."
-    if place.name == "farewell":
-        what = "Discard up to 3 cards from your hand, then the whole Journal is replaced by new cards."
-    else:
-        what = action_text(place.alternatives)
-    return (f"{place.title} (Village, notation: village {place.name} N). {room}\n{what}\n"
+    """A Village place explained: name, notation, room for Indians and what it does."""
+    return (f"{place.title} (Village, notation: village {place.name} N).\n{place_text(place)}\n"
             "Indians sent to the Village stay there until an Interpreter brings them to the Powwow.")
 
 

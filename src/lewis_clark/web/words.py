@@ -1,107 +1,23 @@
 """Words for the web page: card and Village texts, and a label and a click target for each action.
 
-Texts are the project's own short wording, generated from the cards' effect data (never the
-rulebook's sentences), so a card's tooltip always says what the engine does.
+Card and place texts come from ``lewis_clark.texts`` (the project's own wording, generated from the
+effect data and shared with the terminal), so a tooltip always says what the engine does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lewis_clark.actions import Action
-from lewis_clark.cards import BOLEY, BY_SLUG, CARDS, CUT_NOSE, GRAVELINES, JARROT, LAROCQUE, Card
+from lewis_clark.cards import BY_SLUG, CARDS, Card
 from lewis_clark.describe import source_name
-from lewis_clark.effects_spec import Alternative
 from lewis_clark.journal import fur_cost
-from lewis_clark.resources import KINDS, NONE, Bundle, bundle_text
+from lewis_clark.resources import KINDS
 from lewis_clark.rules import camp, camp_time, recruit_fur
 from lewis_clark.state import State
-from lewis_clark.village import PLACE_INDEX, PLACES, Place
-
-PERMANENT_TEXT = {
-    LAROCQUE: "While face up: your Scout skips over spaces held by other Scouts without counting them.",
-    GRAVELINES: "While face up: recruiting costs you 2 Fur less.",
-    BOLEY: "While face up: each Camp costs you 1 Time less.",
-    JARROT: "While face up: once per action, a river move may go 2 spaces further (boost).",
-    CUT_NOSE: "While face up: once per action, a mountain move may go 1 space further (boost).",
-}
-COUNTED = {
-    "food-badges": "one space per Food badge you can count",
-    "equipment-badges": "one space per Equipment badge you can count",
-    "scouts-ahead": "one space per Scout level with or ahead of your Camp (yours too)",
-    "indians-on-boats": "one space per Indian on your boats",
-    "indians-in-village": "one space per Indian in the Village (Powwow and Newcomer too)",
-    "resource-pairs": "one space per 2 resources you carry",
-    "resource-triples": "one space per 3 resources you carry",
-    "face-up": "one space per face-up card in your area",
-}
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def nice_bundle(b: Bundle) -> str:
-    return bundle_text(b).replace("indian", "Indian") if b != NONE else "nothing"
-
-
-def alternative_text(alt: Alternative) -> str:
-    """One way of performing, e.g. "pay 1 Food: move 2 spaces up the river"."""
-    costs = []
-    if alt.powwow:
-        costs.append(f"send {plural(alt.powwow, 'Indian')} from your boats to the Powwow")
-    if alt.pay != NONE:
-        costs.append(f"pay {nice_bundle(alt.pay)}")
-    if alt.pay_any:
-        costs.append(f"pay {plural(alt.pay_any, 'resource')} of any kind")
-    if alt.pay_different:
-        costs.append(f"pay {alt.pay_different} different basic resources")
-    r = alt.result
-    if r == "take":
-        gain = f"get {nice_bundle(alt.take)}"
-    elif r == "choose":
-        gain = f"get {alt.count} basic resources of your choice"
-    elif r == "collect":
-        gain = f"get 1 {KINDS[alt.resource]} per {KINDS[alt.resource]} badge in your area and your neighbours'"
-    elif r in ("river", "mountain"):
-        where = "on the river" if r == "river" else "over the mountains"
-        gain = f"move {plural(alt.count, 'space')} {where}" if alt.count else f"move {where}, {COUNTED[alt.counter]}"
-    elif r == "face-up":
-        gain = ("get different basic resources, one per face-up card in your area (4 at most)" if alt.resource < 0
-                else f"get 1 {KINDS[alt.resource]} per face-up card in your area")
-    elif r == "interpreter":
-        gain = ("call every Indian of the Village and the Newcomer to the Powwow and take as many as you like; "
-                "then the first Journal card is discarded and a new Indian arrives")
-    elif r == "pick":
-        gain = "take a card of the Journal into your hand for nothing"
-    elif r == "village":
-        gain = "do the action of a Village place" + (" that holds an Indian" if alt.occupied_only else "")
-    elif r == "copy":
-        gain = "do once the action of a face-up card in any area"
-    elif r == "boat":
-        gain = "add a boat tile to your expedition"
-    elif r == "farewell":
-        gain = "discard up to 3 cards from your hand, then the whole Journal is replaced"
-    else:
-        gain = "nothing"
-    text = (", ".join(costs) + ": " if costs else "") + gain
-    return (f"({alt.label}) " if alt.label else "") + text[0].upper() + text[1:]
-
-
-def card_text(card: Card) -> str:
-    if card.permanent:
-        return PERMANENT_TEXT[card.id]
-    lines = [alternative_text(a) for a in card.alternatives]
-    text = " — or — ".join(lines) if len(lines) > 1 else lines[0]
-    if card.once_only:
-        text += " (once per play, whatever its Strength)"
-    return text + "."
-
-
-def place_text(place: Place) -> str:
-    spots = "any number of Indians (1-3 at a time)" if place.semicircle else plural(place.spots, "spot")
-    lines = [alternative_text(a) for a in place.alternatives]
-    return f"{' — or — '.join(lines)}. Holds {spots}; each Indian sent performs once."
+from lewis_clark.texts import bundle_words, card_text, place_text, plural
+from lewis_clark.village import PLACE_INDEX, PLACES
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -156,52 +72,55 @@ def target(state: State, a: Action) -> str:
     return ""
 
 
+def _under_label(state: State, a: Action) -> str:
+    if a.subject == "none":
+        return "Give Strength with Indians only"
+    c = BY_SLUG[a.subject]
+    return f"Put {c.name} under it (Strength {c.strength})"
+
+
+def _recruit_label(state: State, a: Action) -> str:
+    c = BY_SLUG[a.subject]
+    fur = recruit_fur(state, state.players[state.current], state.journal.index(c.id))
+    return f"Recruit {c.title} ({fur} fur, Equipment by Strength {c.strength})"
+
+
+def _camp_label(state: State, a: Action) -> str:
+    preview = camp_preview(state, state.current)
+    return f"Camp (Time {preview['time']}: Scout to {preview['scout']}, Camp at {preview['camp']})"
+
+
+def _choice_name(subject: str) -> str:
+    """A perform choice in words: a place's title, a card's name, or the label itself."""
+    if subject in PLACE_INDEX:
+        return PLACES[PLACE_INDEX[subject]].title
+    return BY_SLUG[subject].name if subject in BY_SLUG else subject
+
+
+def _perform_label(state: State, a: Action) -> str:
+    f = state.stack[-1]
+    text = f"Perform {source_name(state, f.card, f.place)}" + (f": {_choice_name(a.subject)}" if a.subject else "")
+    return text + (" (boosted)" if a.amount else "") + (f", paying {bundle_words(a.bundle)}" if any(a.bundle) else "")
+
+
+# The button text of each verb (the notation's verbs, actions.VERBS).
+_LABELS: dict[str, Callable[[State, Action], str]] = {
+    "play": lambda s, a: f"Play {BY_SLUG[a.subject].title}",
+    "under": _under_label,
+    "indians": lambda s, a: f"Add {plural(a.amount, 'Indian')}",
+    "village": lambda s, a: f"Send {plural(a.amount, 'Indian')} to {PLACES[PLACE_INDEX[a.subject]].title}",
+    "recruit": _recruit_label,
+    "discard": lambda s, a: "Discard nothing" if a.subject == "none" else f"Discard {BY_SLUG[a.subject].name}",
+    "camp": _camp_label,
+    "end": lambda s, a: "End the turn",
+    "stop": lambda s, a: "Stop performing",
+    "perform": _perform_label,
+    "take": lambda s, a: f"Take {bundle_words(a.bundle)}",
+    "return": lambda s, a: f"Return 1 {a.subject}",
+    "boat": lambda s, a: f"Add a {a.subject.replace('-', ' ')} boat",
+}
+
+
 def label(state: State, a: Action) -> str:
-    v = a.verb
-    p = state.players[state.current]
-    if v == "play":
-        return f"Play {BY_SLUG[a.subject].title}"
-    if v == "under":
-        if a.subject == "none":
-            return "Give Strength with Indians only"
-        c = BY_SLUG[a.subject]
-        return f"Put {c.name} under it (Strength {c.strength})"
-    if v == "indians":
-        return f"Add {plural(a.amount, 'Indian')}"
-    if v == "village":
-        return f"Send {plural(a.amount, 'Indian')} to {PLACES[PLACE_INDEX[a.subject]].title}"
-    if v == "recruit":
-        c = BY_SLUG[a.subject]
-        slot = state.journal.index(c.id)
-        return f"Recruit {c.title} ({recruit_fur(state, p, slot)} fur, Equipment by Strength {c.strength})"
-    if v == "discard":
-        return "Discard nothing" if a.subject == "none" else f"Discard {BY_SLUG[a.subject].name}"
-    if v == "camp":
-        preview = camp_preview(state, state.current)
-        return f"Camp (Time {preview['time']}: Scout to {preview['scout']}, Camp at {preview['camp']})"
-    if v == "end":
-        return "End the turn"
-    if v == "stop":
-        return "Stop performing"
-    if v == "perform":
-        f = state.stack[-1]
-        text = f"Perform {source_name(state, f.card, f.place)}"
-        if a.subject:
-            sub = a.subject
-            if sub in PLACE_INDEX:
-                sub = PLACES[PLACE_INDEX[sub]].title
-            elif sub in BY_SLUG:
-                sub = BY_SLUG[sub].name
-            text += f": {sub}"
-        if a.amount:
-            text += " (boosted)"
-        if a.bundle != NONE:
-            text += f", paying {nice_bundle(a.bundle)}"
-        return text
-    if v == "take":
-        return f"Take {nice_bundle(a.bundle)}"
-    if v == "return":
-        return f"Return 1 {a.subject}"
-    if v == "boat":
-        return f"Add a {a.subject.replace('-', ' ')} boat"
-    return str(a)
+    """An action in words for its button, e.g. "Send 2 Indians to Hunting"."""
+    return _LABELS[a.verb](state, a) if a.verb in _LABELS else str(a)
