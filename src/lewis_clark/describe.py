@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lewis_clark.actions import Action
 from lewis_clark.cards import BY_SLUG, CARDS
-from lewis_clark.resources import KIND_INDEX, bundle_text
+from lewis_clark.resources import bundle_text
 from lewis_clark.rules import camp_time
 from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
@@ -103,6 +103,3 @@ def describe(before: State, action: Action, after: State) -> str:
         line += f". {who(after, after.winner)} wins!" if after.winner >= 0 else ". Mackenzie reaches Fort Clatsop first."
     return line
 
-
-def resource_name(kind: int) -> str:
-    return [k for k, v in KIND_INDEX.items() if v == kind][0]

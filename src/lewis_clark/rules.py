@@ -628,7 +628,7 @@ def _count(state: State, p: Player, counter: str, copied: int) -> int:
         return badge_count(state, state.current, KIND_INDEX["equipment"], copied)
     if counter == "scouts-ahead":  # R21: every Scout, yours and Mackenzie's included
         n = sum(1 for q in state.players if q.scout >= p.camp)
-        return n + (1 if state.mackenzie >= p.camp >= 0 and state.mackenzie >= 0 else 0)
+        return n + (1 if state.mackenzie >= 0 and state.mackenzie >= p.camp else 0)
     if counter == "indians-on-boats":
         return p.indians
     if counter == "indians-in-village":  # R11: places, Powwow and Newcomer
