@@ -16,3 +16,13 @@ def test_blue_hunter_collects_with_neighbour_badges() -> None:
     s = do(s, "take 2 food")
     assert s.players[0].resources[2] == 2
     assert camp_time(s.players[0]) >= 0
+
+
+def test_the_state_says_who_decides_what() -> None:
+    s = game(players=2, first=1)
+    assert (s.to_play, s.decision) == (1, "turn")
+    hand(s, 1, "seaman", "hugh-mcneal")
+    s = do(s, "play seaman")
+    assert (s.to_play, s.decision) == (1, "under")
+    s.over = True
+    assert (s.to_play, s.decision) == (-1, "")

@@ -132,6 +132,20 @@ class State:
     over: bool = False
     hidden: bool = False  # a player's view: deck order and generator withheld
 
+    @property
+    def to_play(self) -> int:
+        """Seat that must decide next; -1 once the game is over."""
+        return -1 if self.over else self.current
+
+    @property
+    def decision(self) -> str:
+        """What must be decided next: "turn" (the turn's action, recruitment, Camp or end), a pending
+        frame's kind inside an action ("under", "indians", "perform", "take", "overflow", "recruit",
+        "farewell", "boat"), or "" once the game is over."""
+        if self.over:
+            return ""
+        return self.stack[-1].kind if self.stack else "turn"
+
     def copy(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""
         return State(self.options, [p.copy() for p in self.players], self.village[:], self.powwow, self.newcomer,
