@@ -82,6 +82,12 @@ def fuel_spaces(state: State, p: Player) -> int:
     return commander_reach(state, p, 3)
 
 
+def endgame(state: State, p: Player) -> bool:
+    """The last stretch: from here the next good Camp should be the one at Fort Clatsop."""
+    fort = state.options.route.fort_clatsop
+    return p.scout >= fort - 3 or p.camp >= fort - 4
+
+
 def is_mover(card: int) -> bool:
     return any(a.is_move for a in CARDS[card].alternatives)
 
@@ -340,11 +346,14 @@ class HeuristicBot(Bot):
             gain += 0.8 * (kinds1 - kinds0) * (1 if r0[HORSE] < 3 else 0.2)
         elif r0[CANOE] + r0[FOOD] < 3:
             gain += 0.5 * (min(r1[WOOD], 6) - min(r0[WOOD], 6))
+        late = endgame(before, p0)
         indians0, indians1 = p0.indians + p0.on_cards, p1.indians + p1.on_cards
         for n in range(min(indians0, indians1), max(indians0, indians1)):
-            step = 1.2 if n < 3 else 0.2
+            step = (0.8 if n < 2 else -0.5) if late else (1.2 if n < 3 else 0.2)
             gain += step if indians1 > indians0 else -step
-        gain -= 0.3 * (camp_time(p1) - len(p1.hand) - (camp_time(p0) - len(p0.hand)))
+        # Near the end every space of boat Time is a space lost at the Camp that must reach the Fort.
+        weight = 1.0 if late else 0.3
+        gain -= weight * (camp_time(p1) - len(p1.hand) - (camp_time(p0) - len(p0.hand)))
         return gain
 
     def _simulate(self, view: State, plan: list[Action]) -> tuple[State, int] | None:
@@ -391,7 +400,8 @@ class HeuristicBot(Bot):
             have = view.players[seat].indians + view.players[seat].on_cards
             if view.players[seat].scout >= view.options.route.fort_clatsop:
                 return min(legal, key=lambda a: a.bundle[INDIAN])  # at the Fort every Indian costs Time
-            return min(legal, key=lambda a: abs(a.bundle[INDIAN] + have - 4))
+            target = 2 if endgame(view, view.players[seat]) else 4
+            return min(legal, key=lambda a: abs(a.bundle[INDIAN] + have - target))
         best, best_score = legal[0], -1e18
         for a in legal:
             after = apply(view, a)
