@@ -22,6 +22,18 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)  # its own generator: never the global one
+        self.plan: list[Action] = []  # decisions already chosen for the action under way
+
+    def follow_plan(self, legal: list[Action]) -> Action | None:
+        """The next planned decision if it is legal now; steps that no longer apply are dropped."""
+        while self.plan:
+            step = self.plan.pop(0)
+            if step in legal:
+                return step
+        return None
+
+    def forget_plan(self) -> None:
+        self.plan = []
 
     @abstractmethod
     def choose(self, view: State, legal: list[Action]) -> Action:

@@ -97,18 +97,12 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._plan: list[Action] = []
-
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        while self._plan:
-            step = self._plan.pop(0)
-            if step in legal:
-                return step
-        self._plan = []
+        planned = self.follow_plan(legal)
+        if planned is not None:
+            return planned
         if not view.stack:
             return self._turn(view, legal)
         kind = view.stack[-1].kind
@@ -134,14 +128,14 @@ class HeuristicBot(Bot):
         if not view.acted:
             plan = self._action_plan(view, legal, p)
             if plan:
-                self._plan = plan[1:]
+                self.plan = plan[1:]
                 return plan[0]
             at_fort = p.scout >= route.fort_clatsop
             if can_camp and p.face_up and not at_fort and (len(p.hand) <= 1 or p.scout - camp_time(p) >= p.camp):
                 return CAMP
             filler = self._filler(view, legal, p)
             if filler:
-                self._plan = filler[1:]
+                self.plan = filler[1:]
                 return filler[0]
         if can_camp and self._camp_now(view, p):
             return CAMP
@@ -177,7 +171,7 @@ class HeuristicBot(Bot):
             want = min(3, units)
             near_end = view.options.route.fort_clatsop - p.scout <= 6
             if want >= 3 or len(hand) <= 3 or near_end or units >= self._max_strength(p, commander):
-                plan = self._strength_plan(p, commander, want)
+                plan = self.strength_plan(p, commander, want)
                 if plan:
                     return plan
         # 2. Other movers whose costs the boats can pay.
@@ -203,7 +197,7 @@ class HeuristicBot(Bot):
         # 4. Indians: without any, nothing gets Strength or reaches the Village.
         in_village = sum(view.village) + view.powwow + view.newcomer
         if interpreter and indians == 0 and in_village:
-            plan = self._strength_plan(p, interpreter, 1)
+            plan = self.strength_plan(p, interpreter, 1)
             if plan:
                 return plan
         # 4. Fuel: Canoes from Wood on the River, Horses by trade before the Mountains.
@@ -235,7 +229,7 @@ class HeuristicBot(Bot):
             role = CARDS[c].role
             collects = {"fur-trader": FUR, "blacksmith": EQUIPMENT, "lumberjack": WOOD, "hunter": FOOD}.get(role)
             if collects in missing:
-                plan = self._strength_plan(p, c, 1)
+                plan = self.strength_plan(p, c, 1)
                 if plan:
                     return plan
         return []
@@ -248,7 +242,7 @@ class HeuristicBot(Bot):
                 return [a]
         plays = [a for a in legal if a.verb == "play" and CARDS[BY_SLUG[a.subject].id].role not in KEEP_ROLES]
         for a in sorted(plays, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id]):
-            plan = self._strength_plan(p, BY_SLUG[a.subject].id, 1)
+            plan = self.strength_plan(p, BY_SLUG[a.subject].id, 1)
             if plan:
                 return plan
         return []
@@ -257,7 +251,7 @@ class HeuristicBot(Bot):
         best = max((CARDS[c].strength for c in p.hand if c != card), default=0)
         return min(3, best + min(p.indians, 2 if best else 3))
 
-    def _strength_plan(self, p: Player, card: int, want: int) -> list[Action]:
+    def strength_plan(self, p: Player, card: int, want: int) -> list[Action]:
         """Play ``card`` with about ``want`` Strength, burying the least useful card that fits."""
         others = [c for c in p.hand if c != card]
         best: tuple[float, list[Action]] | None = None
@@ -289,7 +283,7 @@ class HeuristicBot(Bot):
         for c in p.hand:
             if CARDS[c].role == "commander" or not is_mover(c):
                 continue
-            plan = self._strength_plan(p, c, 3)
+            plan = self.strength_plan(p, c, 3)
             if not plan:
                 continue
             gained = self._simulate(view, plan)
@@ -316,7 +310,7 @@ class HeuristicBot(Bot):
                 if CARDS[card].role == "commander" or CARDS[card].permanent:
                     continue  # the Commander moves only by the rule above
                 for want in (1, 3) if not CARDS[card].once_only else (1,):
-                    plan = self._strength_plan(p, card, want)
+                    plan = self.strength_plan(p, card, want)
                     if plan and plan not in plans:
                         plans.append(plan)
             for plan in plans:

@@ -68,7 +68,6 @@ class MCTSBot(Bot):
         self.evaluator = evaluator or default_evaluator()
         self.helper = HeuristicBot(seed ^ 0x6D637473)  # small decisions inside a chosen plan
         self.rollout_bot = HeuristicBot(seed ^ 0x726F6C6C)
-        self._plan: list[Action] = []
         self.last_iterations = 0  # iterations run for the last searched decision (for reports)
         self.last_seconds = 0.0
 
@@ -77,18 +76,17 @@ class MCTSBot(Bot):
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        while self._plan:
-            step = self._plan.pop(0)
-            if step in legal:
-                return step
+        planned = self.follow_plan(legal)
+        if planned is not None:
+            return planned
         if view.stack:  # inside a plan: the heuristic's small decisions
             return self.helper.choose(view, legal)
         hint = self.helper.choose(view, legal)
         if hint.verb not in ("play", "village"):
             # Camp timing and recruiting follow the heuristic's rules; the search picks the action.
-            self.helper._plan = []  # noqa: SLF001
+            self.helper.forget_plan()
             return hint
-        self.helper._plan = []  # noqa: SLF001
+        self.helper.forget_plan()
         plans = [pl for pl in self.plans(view, legal) if pl[0].verb in ("play", "village")]
         decisive = self._decisive(view, plans)
         if decisive is not None:
@@ -97,7 +95,7 @@ class MCTSBot(Bot):
             best = plans[0]
         else:
             best = self.search(view, plans)
-        self._plan = list(best[1:])
+        self.plan = list(best[1:])
         return best[0]
 
     def plans(self, state: State, legal: list[Action]) -> list[Plan]:
@@ -111,7 +109,7 @@ class MCTSBot(Bot):
                 continue
             card = BY_SLUG[a.subject].id
             for want in (3, 1) if not CARDS[card].once_only and not CARDS[card].permanent else (1,):
-                plan = tuple(self.helper._strength_plan(p, card, want))  # noqa: SLF001 - shared know-how
+                plan = tuple(self.helper.strength_plan(p, card, want))
                 if plan and plan not in out:
                     out.append(plan)
         return out
@@ -193,9 +191,9 @@ class MCTSBot(Bot):
         recruit), else every action plan."""
         legal = legal_actions(state)
         bot = self.rollout_bot
-        bot._plan = []  # noqa: SLF001
+        bot.forget_plan()
         hint = bot.choose(state, legal)
-        bot._plan = []  # noqa: SLF001
+        bot.forget_plan()
         if hint.verb not in ("play", "village"):
             return [(hint,)]
         return [pl for pl in self.plans(state, legal) if pl[0].verb in ("play", "village")]
@@ -212,7 +210,7 @@ class MCTSBot(Bot):
             elif a.verb != "indians":
                 break
         bot = self.rollout_bot
-        bot._plan = []  # noqa: SLF001 - a fresh plan for this deal
+        bot.forget_plan()  # a fresh plan for this deal
         guard = 0
         while state.stack and not state.over and guard < 60:
             legal = legal_actions(state)
@@ -222,7 +220,7 @@ class MCTSBot(Bot):
     def _rollout(self, state: State) -> None:
         """The heuristic plays every seat for ``depth`` more turns (the deal is already fixed)."""
         bot = self.rollout_bot
-        bot._plan = []  # noqa: SLF001
+        bot.forget_plan()
         end_turn = state.turn + self.depth * len(state.players)
         guard = 0
         while not state.over and state.turn < end_turn and guard < 400:
