@@ -67,12 +67,29 @@ def _terrain_codes(route: Route) -> tuple[tuple[int, ...], int]:
     return known
 
 
-def camp_time_of(p: Player) -> int:
-    """As ``rules.camp_time``; repeated here so that evaluation needs no rules import cycle."""
-    time = len(p.hand) + boat_time(sum(p.resources), p.indians + p.on_cards, p.tiles)
-    if BOLEY in p.face_up and time > 0:
-        time -= 1
-    return time
+def commander_reach(state: State, p: Player, performances: int = 3) -> int:
+    """Spaces a Commander at this Strength could cover with the fuel held, each performance taking
+    the fuel that goes furthest from where the Scout then stands (terrain stops included, R18)."""
+    route = state.options.route
+    pos = p.scout
+    left = {FOOD: p.resources[FOOD], CANOE: p.resources[CANOE], HORSE: p.resources[HORSE]}
+    for _ in range(performances):
+        best_kind, best_pos = -1, pos
+        for kind, terrain, distance in ((CANOE, RIVER, 4), (FOOD, RIVER, 2), (HORSE, MOUNTAIN, 2)):
+            if not left[kind]:
+                continue
+            end = pos
+            for _step in range(distance):
+                if end >= route.last or not route.admits(end + 1, terrain):
+                    break
+                end += 1
+            if end > best_pos:
+                best_kind, best_pos = kind, end
+        if best_kind < 0:
+            break
+        left[best_kind] -= 1
+        pos = best_pos
+    return pos - p.scout
 
 
 def cargo_worth(resources: list[int], scout: int, route: Route) -> float:
@@ -193,8 +210,6 @@ def race_position(state: State, seat: int) -> float:
     """Where the expedition effectively stands in the race, in route spaces: its Scout, less the
     boats' Time and part of the hand (cards still to be played before the next Camp), plus a little
     for the Camp already secured and half of what one full Commander play could still carry it."""
-    from lewis_clark.bots.heuristic import commander_reach  # local: heuristic imports this module
-
     p = state.players[seat]
     boats = boat_time(sum(p.resources), p.indians + p.on_cards, p.tiles)
     return p.scout - boats - 0.5 * len(p.hand) + 0.25 * p.camp + 0.5 * commander_reach(state, p)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lewis_clark.actions import Action
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.evaluation import CARD_WORTH, evaluate
+from lewis_clark.bots.evaluation import CARD_WORTH, commander_reach, evaluate
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, RESOURCES, WOOD
 from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, RIVER
@@ -39,31 +39,6 @@ def mountain_soon(state: State, p: Player) -> bool:
     """A Mountain space within the next four: time to hold Horses."""
     route = state.options.route
     return any(route.terrains[i] == MOUNTAIN for i in range(p.scout + 1, min(p.scout + 4, route.last) + 1))
-
-
-def commander_reach(state: State, p: Player, performances: int = 3) -> int:
-    """Spaces a Commander at this Strength could cover with the fuel held, each performance taking
-    the fuel that goes furthest from where the Scout then stands (terrain stops included, R18)."""
-    route = state.options.route
-    pos = p.scout
-    left = {FOOD: p.resources[FOOD], CANOE: p.resources[CANOE], HORSE: p.resources[HORSE]}
-    for _ in range(performances):
-        best_kind, best_pos = -1, pos
-        for kind, terrain, distance in ((CANOE, RIVER, 4), (FOOD, RIVER, 2), (HORSE, MOUNTAIN, 2)):
-            if not left[kind]:
-                continue
-            end = pos
-            for _step in range(distance):
-                if end >= route.last or not route.admits(end + 1, terrain):
-                    break
-                end += 1
-            if end > best_pos:
-                best_kind, best_pos = kind, end
-        if best_kind < 0:
-            break
-        left[best_kind] -= 1
-        pos = best_pos
-    return pos - p.scout
 
 
 def fuel(state: State, p: Player) -> int:
