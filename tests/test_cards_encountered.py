@@ -35,7 +35,7 @@ def start(*cards: str, players: int = 2, **resources: int) -> State:
 def remaining(s: State) -> int:
     """Performances left on the pending card (R2)."""
     assert s.stack and s.stack[-1].kind == "perform", s.stack
-    return s.stack[-1].remaining
+    return s.stack[-1].performances
 
 
 def village(s: State, place: str, n: int) -> State:

@@ -204,7 +204,7 @@ def test_interpreter_r10_order_repeated_per_strength() -> None:
     indians(s, 0, 2)
     assert s.indian_stock == 1 and s.newcomer == 1
     s = activate(s, "francois-labiche", "york", n=1)  # Strength 2: York + 1 Indian
-    assert s.stack[-1].remaining == 2 and s.players[0].indians == 1
+    assert s.stack[-1].performances == 2 and s.players[0].indians == 1
     s = do(s, "perform")
     assert s.powwow == 5 and s.village == [0] * 8 and s.newcomer == 0  # 1 + 1 + 2 + Newcomer
     assert [a for a in legal(s)] == [f"take {n} indian" if n else "take none" for n in range(5, -1, -1)]

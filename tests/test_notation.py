@@ -104,8 +104,8 @@ def test_stop_is_offered_while_performing_r2() -> None:
 def test_boost_is_offered_and_written_after_the_choice() -> None:
     """R19: Nicholas Jarrot face-up offers a boosted River movement, written ``perform boost``."""
     assert "perform boost" in legal(_boost_position())
-    assert Action.parse("perform boost") == Action("perform", "", 1)
-    assert str(Action("perform", "river", 1, bundle(food=1))) == "perform river boost pay 1 food"
+    assert Action.parse("perform boost") == Action("perform", "", boost=True)
+    assert str(Action("perform", "river", bundle=bundle(food=1), boost=True)) == "perform river boost pay 1 food"
 
 
 def test_boat_and_return_decisions_use_their_words() -> None:

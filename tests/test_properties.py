@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lewis_clark import Action, Options, State, apply, apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import VERBS
 from lewis_clark.record import Record
-from lewis_clark.state import Frame
+from lewis_clark.state import Decision, Frame
 from lewis_clark.validate import problems
 
 ALLOWED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -55,7 +55,7 @@ def _scramble(s: State) -> None:
         p.tiles[0] += 1
     for lst in (s.village, s.tile_stacks, s.journal, s.deck, s.discard, s.spendable):
         lst.append(-1)
-    s.stack.append(Frame("boat"))
+    s.stack.append(Frame(Decision.BOAT))
 
 
 @ALLOWED

@@ -42,13 +42,13 @@ def test_karine_lumberjack_takes_ten_keeps_seven() -> None:
     area(s, 3, "patrick-gass", "hay")  # seat 3 is not Karine's neighbour
     load(s, 1, fur=1, food=1, equipment=2)  # 4 held: room for 7 more
     s = activate(s, "hugh-mcneal", "pierre-cruzatte")
-    assert s.stack[-1].remaining == 2
+    assert s.stack[-1].performances == 2
     s = do(s, "perform")
     assert legal(s)[0] == "take 5 wood"
     s = do(s, "take 5 wood", "perform")
     assert legal(s)[0] == "take 5 wood"
     s = do(s, "take 5 wood")
-    assert s.stack[-1].kind == "overflow" and s.stack[-1].remaining == 3
+    assert s.stack[-1].kind == "overflow" and s.stack[-1].returns == 3
     s = do(s, "return wood", "return wood", "return wood")
     assert held(s, 1) == {"wood": 7, "fur": 1, "food": 1, "equipment": 2}
 
@@ -89,7 +89,7 @@ def test_solo_hunter_strength_three_takes_nine_food() -> None:
         s.village[PLACE_INDEX[place]] = 1
         s.indian_stock -= 1
     s = activate(s, "york", "black-cat")
-    assert s.stack[-1].remaining == 3
+    assert s.stack[-1].performances == 3
     for _ in range(3):
         s = do(s, "perform")
         assert legal(s)[0] == "take 3 food"
@@ -104,7 +104,7 @@ def test_strength_examples_a_b_c() -> None:
         hand(s, 0, "william-clark", "york")
         indians(s, 0, 2)
         s = activate(s, "william-clark", under, n)
-        assert s.stack[-1].remaining == times
+        assert s.stack[-1].performances == times
         assert s.players[0].on_cards == n and s.players[0].indians == 2 - n
 
 

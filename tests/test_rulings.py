@@ -64,7 +64,7 @@ def test_r1a_card_under_gives_its_strength_not_the_played_cards() -> None:
     hand(s, 0, "black-cat", "hugh-mcneal")
     indians(s, 0, 0)
     s = do(s, "play black-cat", "under hugh-mcneal")
-    assert s.stack[-1].kind == "perform" and s.stack[-1].remaining == 1
+    assert s.stack[-1].kind == "perform" and s.stack[-1].performances == 1
     assert s.players[0].face_down == [card("hugh-mcneal")] and s.players[0].face_up == [card("black-cat")]
     s = do(s, "perform", "take 2 wood")
     assert not s.stack
@@ -77,7 +77,7 @@ def test_r1b_indians_alone_give_one_to_three() -> None:
     s = do(s, "play york", "under none")
     assert legal(s) == ["indians 1", "indians 2", "indians 3"]
     s = do(s, "indians 3")
-    assert s.stack[-1].remaining == 3
+    assert s.stack[-1].performances == 3
 
 
 def test_r1b_no_indian_means_a_strength_card_is_required() -> None:
@@ -97,7 +97,7 @@ def test_r1c_card_plus_one_or_two_indians_at_most_three(under: str, extra: list[
     if extra:  # a Strength-3 card leaves no room for an Indian: no question is asked
         assert legal(s) == [f"indians {n}" for n in extra]
         s = do(s, f"indians {extra[-1]}")
-    assert s.stack[-1].kind == "perform" and s.stack[-1].remaining == 3
+    assert s.stack[-1].kind == "perform" and s.stack[-1].performances == 3
     assert s.players[0].on_cards == (extra[-1] if extra else 0)
 
 

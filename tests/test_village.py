@@ -9,8 +9,8 @@ from builders import area, card, do, game, hand, indians, journal, legal, load, 
 from lewis_clark import IllegalAction, State, apply, camp_time
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import TILE_FACES, TILE_STACK
+from lewis_clark.queries import capacity
 from lewis_clark.resources import CANOE, FOOD, FUR, HORSE, WOOD
-from lewis_clark.rules import capacity
 from lewis_clark.village import PLACE_INDEX, PLACES
 
 CIRCLES = ["hunting", "crafts", "gift", "farewell", "shamanism"]

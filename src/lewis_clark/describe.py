@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from lewis_clark.actions import Action
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.queries import camp_time
 from lewis_clark.resources import bundle_text
-from lewis_clark.rules import camp_time
 from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
 
@@ -39,15 +39,15 @@ def prompt(state: State) -> str:
         return f"{name}: choose how many Indians add Strength to {CARDS[f.card].title}"
     if kind == "perform":
         return (f"{name}: perform {source_name(state, f.card, f.place)} "
-                f"({f.remaining} more time{'s' if f.remaining != 1 else ''} at most) or stop")
+                f"({f.performances} more time{'s' if f.performances != 1 else ''} at most) or stop")
     if kind == "take":
         return f"{name}: choose what to keep"
     if kind == "overflow":
-        return f"{name}: the boats are full; return {f.remaining} resource{'s' if f.remaining != 1 else ''}"
+        return f"{name}: the boats are full; return {f.returns} resource{'s' if f.returns != 1 else ''}"
     if kind == "recruit":
         return f"{name}: recruiting {CARDS[f.card].title}; choose a card to discard for a discount, or none"
     if kind == "farewell":
-        return f"{name}: discard up to {f.remaining} more card{'s' if f.remaining != 1 else ''}, or none"
+        return f"{name}: discard up to {f.discards} more card{'s' if f.discards != 1 else ''}, or none"
     if kind == "boat":
         return f"{name}: choose the face of the new boat tile"
     return f"{name}: {kind}"
@@ -65,11 +65,11 @@ def describe(before: State, action: Action, after: State) -> str:
         line = (f"{name} gives it Strength {BY_SLUG[action.subject].strength} from {BY_SLUG[action.subject].name}"
                 if action.subject != "none" else f"{name} gives it Strength with Indians only")
     elif v == "indians":
-        n = action.amount
+        n = action.indians
         line = f"{name} adds {n} Indian{'s' if n != 1 else ''}" if n else f"{name} adds no Indians"
     elif v == "village":
         place = PLACES[PLACE_INDEX[action.subject]]
-        line = f"{name} sends {action.amount} Indian{'s' if action.amount != 1 else ''} to {place.title}"
+        line = f"{name} sends {action.indians} Indian{'s' if action.indians != 1 else ''} to {place.title}"
     elif v == "recruit":
         line = f"{name} recruits {BY_SLUG[action.subject].title}"
     elif v == "discard":
@@ -85,7 +85,7 @@ def describe(before: State, action: Action, after: State) -> str:
         line = f"{name} performs {source_name(before, f.card, f.place)}"
         if action.subject:
             line += f": {action.subject.replace('-', ' ')}"
-        if action.amount:
+        if action.boost:
             line += " (boosted)"
         if any(action.bundle):
             line += f", paying {bundle_text(action.bundle)}"

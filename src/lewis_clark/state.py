@@ -10,12 +10,17 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from lewis_clark.cards import COLOURS
+from lewis_clark.errors import CorruptState
 from lewis_clark.route import PRINTED_ROUTE, Route
+from lewis_clark.validate import check_state
 
 STATE_FORMAT = 1
+__all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Frame", "Options",
+           "Player", "State", "view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,15 +71,72 @@ class Options:
                    random_start=bool(data.get("random_start", False)), route=route)
 
 
-class Frame(NamedTuple):
-    """One pending decision inside an action (see rules.py for the kinds)."""
+class Decision(StrEnum):
+    """What must be decided next (``State.decision``). The value is the saved text."""
 
-    kind: str
-    card: int = 0  # the card acted on (or copied)
-    place: int = -1  # a Village place acting, or -1
-    remaining: int = 0  # performances left; discards left; Indians still to place...
-    options: tuple[tuple[int, ...], ...] = ()  # for "take": the bundles on offer
-    after: str = ""  # what follows a "take" (e.g. the Interpreter's Journal step)
+    TURN = "turn"  # the turn's action, a recruitment, a Camp or the end of the turn (R15, R16)
+    UNDER = "under"  # which card gives Strength to the card played, or none (R1)
+    INDIANS = "indians"  # how many Indians add Strength (R1)
+    PERFORM = "perform"  # perform once more (which way, paying what) or stop (R2, R3)
+    TAKE = "take"  # how much of a gain to keep (R2)
+    OVERFLOW = "overflow"  # which resource goes back when the boats overflow (R7)
+    RECRUIT = "recruit"  # which card, if any, to discard for the Equipment discount (R15)
+    FAREWELL = "farewell"  # which cards to discard before the Journal is replaced (R12)
+    BOAT = "boat"  # which face of a boat tile to add
+    NONE = ""  # the game is over
+
+
+class AfterTake(StrEnum):
+    """What follows a "take" decision once the player has chosen."""
+
+    NOTHING = ""
+    INTERPRETER = "interpreter"  # R10: discard Journal slot 1, refill, a stock Indian to the Newcomer
+    STOCK = "stock"  # the Indian kept came from the stock (boat tile), not the Powwow
+
+
+class Frame(NamedTuple):
+    """One pending decision inside an action. Each field means one thing; a kind uses only some:
+
+    ``card``          under, indians, perform, recruit: the card played, performed, copied or recruited
+    ``place``         perform: the Village place acting, or -1
+    ``performances``  perform: performances left
+    ``copied``        perform: the card is copied (R22) and acts as if in the copier's area
+    ``strength``      indians: the Strength the card under it already gives
+    ``bundles``       take: the bundles on offer
+    ``then``          take: what follows the choice
+    ``returns``       overflow: resources still to send back
+    ``discards``      farewell: cards that may still be discarded
+    """
+
+    kind: Decision
+    card: int = 0
+    place: int = -1
+    performances: int = 0
+    copied: bool = False
+    strength: int = 0
+    bundles: tuple[tuple[int, ...], ...] = ()
+    then: AfterTake = AfterTake.NOTHING
+    returns: int = 0
+    discards: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form (docs/state-format.md): one ``remaining`` count and one ``after`` note."""
+        return {"kind": str(self.kind), "card": self.card, "place": self.place,
+                "remaining": self.performances + self.strength + self.returns + self.discards,
+                "options": [list(o) for o in self.bundles], "after": "copy" if self.copied else str(self.then)}
+
+    @classmethod
+    def from_saved(cls, kind: Decision, card: int, place: int, remaining: int, bundles: tuple[tuple[int, ...], ...],
+                   after: str) -> Frame:
+        """A frame from its saved fields; ``remaining`` goes to the count this kind uses."""
+        counts = {Decision.PERFORM: "performances", Decision.INDIANS: "strength", Decision.OVERFLOW: "returns",
+                  Decision.FAREWELL: "discards"}
+        named: dict[str, Any] = {counts[kind]: remaining} if kind in counts else {}
+        if after == "copy":
+            named["copied"] = True
+        else:
+            named["then"] = AfterTake(after)
+        return cls(kind, card, place, bundles=bundles, **named)
 
 
 @dataclass(slots=True)
@@ -138,13 +200,12 @@ class State:
         return -1 if self.over else self.current
 
     @property
-    def decision(self) -> str:
-        """What must be decided next: "turn" (the turn's action, recruitment, Camp or end), a pending
-        frame's kind inside an action ("under", "indians", "perform", "take", "overflow", "recruit",
-        "farewell", "boat"), or "" once the game is over."""
+    def decision(self) -> Decision:
+        """What must be decided next: TURN (the turn's action, recruitment, Camp or end), the top
+        frame's kind inside an action, or NONE ("") once the game is over."""
         if self.over:
-            return ""
-        return self.stack[-1].kind if self.stack else "turn"
+            return Decision.NONE
+        return self.stack[-1].kind if self.stack else Decision.TURN
 
     def copy(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""
@@ -168,8 +229,7 @@ class State:
             "current": self.current, "turn": self.turn, "acted": self.acted, "recruited": self.recruited,
             "camped": self.camped, "must_camp": self.must_camp, "moved": self.moved, "boosts": self.boosts,
             "spendable": self.spendable[:],
-            "stack": [{"kind": f.kind, "card": f.card, "place": f.place, "remaining": f.remaining,
-                       "options": [list(o) for o in f.options], "after": f.after} for f in self.stack],
+            "stack": [f.to_json() for f in self.stack],
             "mackenzie": self.mackenzie, "winner": self.winner, "over": self.over, "hidden": self.hidden,
         }
 
@@ -184,8 +244,6 @@ class State:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
         """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong."""
-        from lewis_clark.validate import check_state  # local: validate imports State
-
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
         if data.get("format") != STATE_FORMAT:
@@ -217,6 +275,7 @@ class State:
             kind = f.get("kind", str)
             if kind not in FRAME_KINDS:
                 raise CorruptState(f"stack.{i}.kind: unknown decision kind {kind!r}")
+            kind = Decision(kind)
             options_raw = f.get("options", list)
             bundles = []
             for j, b in enumerate(options_raw):
@@ -229,7 +288,9 @@ class State:
             card, place = f.integer("card"), f.integer("place")
             if not 0 <= card <= 84 or not -1 <= place < 8:
                 raise CorruptState(f"stack.{i}: card or place out of range")
-            stack.append(Frame(kind, card, place, f.integer("remaining"), tuple(bundles), after))
+            if after == "copy" and kind != Decision.PERFORM or after in ("interpreter", "stock") and kind != Decision.TAKE:
+                raise CorruptState(f"stack.{i}.after: {after!r} does not go with a {kind} decision")
+            stack.append(Frame.from_saved(kind, card, place, f.integer("remaining"), tuple(bundles), after))
         state = cls(
             options=options, players=players, village=r.ints("village", 8), powwow=r.integer("powwow"),
             newcomer=r.integer("newcomer"), indian_stock=r.integer("indian_stock"), tile_stacks=r.ints("tile_stacks", 2),
@@ -255,11 +316,7 @@ class State:
         return cls.from_json(data)
 
 
-class CorruptState(ValueError):
-    """A saved state or record that cannot be loaded as it stands."""
-
-
-FRAME_KINDS = frozenset({"under", "indians", "perform", "take", "overflow", "recruit", "farewell", "boat"})
+FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
 FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from lewis_clark.cards import CARDS, crew
+from lewis_clark.errors import CorruptState
 from lewis_clark.expedition import TILES_PER_STACK, resource_capacity
-from lewis_clark.state import CorruptState, State
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
+
+if TYPE_CHECKING:  # the state module loads saved states through check_state
+    from lewis_clark.state import State
 
 
 def problems(state: State) -> list[str]:

@@ -10,7 +10,7 @@ inside an action (how often to perform, what to keep or return) are greedy on ``
 
 from __future__ import annotations
 
-from lewis_clark.actions import Action
+from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.evaluation import CARD_WORTH, commander_reach, evaluate
 from lewis_clark.cards import BY_SLUG, CARDS
@@ -20,7 +20,7 @@ from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions
 from lewis_clark.state import Player, State
 from lewis_clark.village import PLACE_INDEX
 
-CAMP, END, STOP = Action("camp"), Action("end"), Action("stop")
+CAMP, END, STOP = Action(Verb.CAMP), Action(Verb.END), Action(Verb.STOP)
 KEEP_ROLES = frozenset({"commander", "interpreter"})  # never discarded (the rulebook's advice)
 HAND_LIMIT = 8  # cards owned beyond which recruiting stops (each unplayed one costs Camp Time)
 LOOKAHEAD = 12  # decisions a simulated action may take before it is cut short
@@ -84,7 +84,7 @@ class HeuristicBot(Bot):
         if kind == "recruit":
             return self._discount(view, legal)
         if kind == "farewell":
-            return Action("discard", "none")
+            return Action(Verb.DISCARD, "none")
         return self._greedy(view, legal)
 
     # --- the turn -------------------------------------------------------------------------------
@@ -158,17 +158,17 @@ class HeuristicBot(Bot):
             if len(hand) >= 2:
                 card = min(hand, key=lambda c: CARD_WORTH[c])
                 under = min((c for c in hand if c != card), key=lambda c: CARD_WORTH[c])
-                return [Action("play", CARDS[card].slug), Action("under", CARDS[under].slug), Action("indians", "", 0)]
+                return [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug), Action(Verb.INDIANS, "", 0)]
             r = p.resources
             if indians and sum(r) > 3:  # boat 1 holds three for free: pay the rest away
                 if r[WOOD] >= 2:
-                    return [Action("village", "canoe", 1)]
+                    return [Action(Verb.VILLAGE, "canoe", 1)]
                 if sum(1 for k in RESOURCES if r[k]) >= 3:
-                    return [Action("village", "horse", 1)]
+                    return [Action(Verb.VILLAGE, "horse", 1)]
             if indians and indians + p.on_cards > 1:  # Indians beyond the free boat cost Time
-                return [Action("village", "canoe", min(3, indians, indians + p.on_cards - 1))]
+                return [Action(Verb.VILLAGE, "canoe", min(3, indians, indians + p.on_cards - 1))]
             if hand and indians:
-                return [Action("play", CARDS[hand[0]].slug), Action("under", "none"), Action("indians", "", 1)]
+                return [Action(Verb.PLAY, CARDS[hand[0]].slug), Action(Verb.UNDER, "none"), Action(Verb.INDIANS, "", 1)]
         # 4. Indians: without any, nothing gets Strength or reaches the Village.
         in_village = sum(view.village) + view.powwow + view.newcomer
         if interpreter and indians == 0 and in_village:
@@ -179,7 +179,7 @@ class HeuristicBot(Bot):
         r = p.resources
         if indians and ahead == RIVER and r[WOOD] >= 2:
             n = min(indians, r[WOOD] // 2, 3)
-            return [Action("village", "canoe", n)]
+            return [Action(Verb.VILLAGE, "canoe", n)]
         if mountain_soon(view, p) and r[HORSE] < 3:
             plan = self._horses(view, legal, p)
             if plan:
@@ -194,10 +194,10 @@ class HeuristicBot(Bot):
         kinds = [k for k in RESOURCES if r[k] and k != HORSE]
         if p.indians and len(kinds) >= 3:
             n = min(p.indians, 3, sum(r[k] for k in kinds) // 3, max(1, min(sorted(r[k] for k in kinds)[-3:]) + 1))
-            return [Action("village", "horse", max(1, n))]
+            return [Action(Verb.VILLAGE, "horse", max(1, n))]
         missing = {k for k in (FUR, EQUIPMENT, WOOD, FOOD) if not r[k]}
         for place, gives in (("hunting", {FOOD, FUR}), ("crafts", {WOOD, EQUIPMENT}), ("gift", {FUR, WOOD})):
-            a = Action("village", place, 1)
+            a = Action(Verb.VILLAGE, place, 1)
             if a in legal and missing & gives:
                 return [a]
         for c in p.hand:
@@ -212,7 +212,7 @@ class HeuristicBot(Bot):
     def _filler(self, view: State, legal: list[Action], p: Player) -> list[Action]:
         """Something harmless when no play looks useful: a free Village circle, else the cheapest card."""
         for place in ("hunting", "crafts", "gift"):
-            a = Action("village", place, 1)
+            a = Action(Verb.VILLAGE, place, 1)
             if a in legal:
                 return [a]
         plays = [a for a in legal if a.verb == "play" and CARDS[BY_SLUG[a.subject].id].role not in KEEP_ROLES]
@@ -248,8 +248,8 @@ class HeuristicBot(Bot):
                 else:
                     cost += 0.3 * CARD_WORTH[under] - 0.6
             if best is None or cost < best[0]:
-                plan = [Action("play", CARDS[card].slug), Action("under", CARDS[under].slug if under else "none"),
-                        Action("indians", "", extra)]
+                plan = [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug if under else "none"),
+                        Action(Verb.INDIANS, "", extra)]
                 best = (cost, plan)
         return best[1] if best else []
 
@@ -278,7 +278,7 @@ class HeuristicBot(Bot):
         for a in legal:
             plans: list[list[Action]] = []
             if a.verb == "village":
-                if a.amount == 1 or a.subject in ("canoe", "horse"):
+                if a.indians == 1 or a.subject in ("canoe", "horse"):
                     plans.append([a])
             elif a.verb == "play":
                 card = BY_SLUG[a.subject].id
@@ -365,7 +365,7 @@ class HeuristicBot(Bot):
                 return next(a for a in legal if a.verb == "perform")
             if any(alt.is_move for alt in CARDS[frame.card].alternatives):
                 return self._furthest(view, legal)
-        if kind == "take" and frame is not None and frame.after == "interpreter":
+        if kind == "take" and frame is not None and frame.then == "interpreter":
             have = view.players[seat].indians + view.players[seat].on_cards
             if view.players[seat].scout >= view.options.route.fort_clatsop:
                 return min(legal, key=lambda a: a.bundle[INDIAN])  # at the Fort every Indian costs Time
@@ -437,7 +437,7 @@ class HeuristicBot(Bot):
 
     def _discount(self, view: State, legal: list[Action]) -> Action:
         """Pay with the weakest spare card, else with none."""
-        none = Action("discard", "none")
+        none = Action(Verb.DISCARD, "none")
         candidates = [a for a in legal if a.subject != "none" and self._spare(BY_SLUG[a.subject].id)]
         if none in legal and not candidates:
             return none

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from lewis_clark.actions import Action
+from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import CARDS
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import TILE_FACES, TILES_PER_STACK, resource_capacity
@@ -77,11 +77,11 @@ def _perform_actions() -> set[Action]:
     out: set[Action] = set()
     for alternatives in _alternative_sources():
         for alt in alternatives:
-            boosts = (0, 1) if alt.is_move else (0,)  # R19: Jarrot / Cut Nose boost a movement
+            boosts = (False, True) if alt.is_move else (False,)  # R19: Jarrot / Cut Nose boost a movement
             for label in _labels(alt):
                 for pay in _payments(alt):
                     for boost in boosts:
-                        out.add(Action("perform", label, boost, pay))
+                        out.add(Action(Verb.PERFORM, label, bundle=pay, boost=boost))
     return out
 
 
@@ -108,21 +108,21 @@ def _bundle_key(b: Bundle) -> tuple[int, Bundle]:
 
 def _enumerate() -> tuple[list[Action], list[Group]]:
     groups: list[tuple[str, Iterable[Action]]] = [
-        ("play", (Action("play", c.slug) for c in CARDS[1:])),
-        ("under", [Action("under", "none")] + [Action("under", c.slug) for c in CARDS[1:]]),
-        ("indians", (Action("indians", "", n) for n in range(MAX_INDIANS_ON_CARD + 1))),
-        ("village", (Action("village", p.name, n) for p in PLACES
+        ("play", (Action(Verb.PLAY, c.slug) for c in CARDS[1:])),
+        ("under", [Action(Verb.UNDER, "none")] + [Action(Verb.UNDER, c.slug) for c in CARDS[1:]]),
+        ("indians", (Action(Verb.INDIANS, "", n) for n in range(MAX_INDIANS_ON_CARD + 1))),
+        ("village", (Action(Verb.VILLAGE, p.name, n) for p in PLACES
                      for n in range(1, (MAX_SEMICIRCLE if p.semicircle else 1) + 1))),
         # Any card: a discarded starting Character can come back through a reshuffle (R14).
-        ("recruit", (Action("recruit", c.slug) for c in CARDS[1:])),
-        ("discard", [Action("discard", "none")] + [Action("discard", c.slug) for c in CARDS[1:]]),
-        ("camp", [Action("camp")]),
-        ("end", [Action("end")]),
-        ("stop", [Action("stop")]),
-        ("perform", sorted(_perform_actions(), key=lambda a: (a.subject, a.amount, _bundle_key(a.bundle)))),
-        ("take", (Action("take", "", 0, b) for b in sorted(_take_bundles(), key=_bundle_key))),
-        ("return", (Action("return", KINDS[r]) for r in RESOURCES)),
-        ("boat", (Action("boat", face) for face in TILE_FACES)),
+        ("recruit", (Action(Verb.RECRUIT, c.slug) for c in CARDS[1:])),
+        ("discard", [Action(Verb.DISCARD, "none")] + [Action(Verb.DISCARD, c.slug) for c in CARDS[1:]]),
+        ("camp", [Action(Verb.CAMP)]),
+        ("end", [Action(Verb.END)]),
+        ("stop", [Action(Verb.STOP)]),
+        ("perform", sorted(_perform_actions(), key=lambda a: (a.subject, a.boost, _bundle_key(a.bundle)))),
+        ("take", (Action(Verb.TAKE, bundle=b) for b in sorted(_take_bundles(), key=_bundle_key))),
+        ("return", (Action(Verb.RETURN, KINDS[r]) for r in RESOURCES)),
+        ("boat", (Action(Verb.BOAT, face) for face in TILE_FACES)),
     ]
     actions: list[Action] = []
     spans: list[Group] = []

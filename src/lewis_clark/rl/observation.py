@@ -17,8 +17,8 @@ import numpy.typing as npt
 
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import TILES_PER_STACK
+from lewis_clark.queries import camp_time, capacity
 from lewis_clark.rl.actions_index import MAX_INDIANS, MAX_RESOURCES
-from lewis_clark.rules import camp_time, capacity, decision_player
 from lewis_clark.state import FRAME_KINDS, FRAME_NOTES, Frame, State, view
 from lewis_clark.village import PLACES
 
@@ -130,7 +130,7 @@ def encode(seen: State, seat: int, out: Vector | None = None) -> Vector:
     last = max(1, route.last)
     o = OFFSET
     x[o["players"] + n - 1] = 1
-    decider = decision_player(seen)
+    decider = seen.to_play
     if decider >= 0:
         x[o["to_decide"] + (decider - seat) % n] = 1
     x[o["over"]] = seen.over
@@ -166,8 +166,9 @@ def _encode_frame(x: Vector, prefix: str, frame: Frame) -> None:
     x[OFFSET[f"{prefix}.kind"] + _KIND_INDEX[frame.kind]] = 1
     x[OFFSET[f"{prefix}.card"] + frame.card] = 1
     x[OFFSET[f"{prefix}.place"] + frame.place + 1] = 1
-    x[OFFSET[f"{prefix}.remaining"]] = min(1.0, frame.remaining / REMAINING_SCALE)
-    x[OFFSET[f"{prefix}.after"] + _NOTE_INDEX[frame.after]] = 1
+    count = frame.performances + frame.strength + frame.returns + frame.discards  # a kind uses one of them
+    x[OFFSET[f"{prefix}.remaining"]] = min(1.0, count / REMAINING_SCALE)
+    x[OFFSET[f"{prefix}.after"] + _NOTE_INDEX["copy" if frame.copied else frame.then]] = 1
 
 
 def _encode_player(x: Vector, seen: State, seat: int, prefix: str, last: int) -> None:

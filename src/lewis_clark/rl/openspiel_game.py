@@ -64,7 +64,7 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification=DEFAULT_PARAMS,
 )
 
-_DEAL = Action("deal")  # set-up: the five Journal cards (not an engine action)
+_DEAL = Action("deal")  # type: ignore[arg-type]  # set-up: the five Journal cards (not an engine action)
 
 
 class LewisClarkGame(pyspiel.Game):  # type: ignore[misc]

@@ -19,9 +19,10 @@ from lewis_clark.cards import BY_SLUG, CARDS, GRAVELINES
 from lewis_clark.describe import prompt
 from lewis_clark.expedition import TILE_FACES
 from lewis_clark.journal import fur_cost
+from lewis_clark.queries import camp_time, capacity, recruit_fur
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.route import MOUNTAIN, RIVER
-from lewis_clark.rules import apply, camp, camp_time, capacity, recruit_fur
+from lewis_clark.rules import apply, camp
 from lewis_clark.state import State
 from lewis_clark.texts import card_summary, place_summary
 from lewis_clark.village import PLACE_INDEX, PLACES

@@ -13,8 +13,9 @@ from lewis_clark.actions import Action
 from lewis_clark.cards import BY_SLUG, CARDS, Card
 from lewis_clark.describe import source_name
 from lewis_clark.journal import fur_cost
+from lewis_clark.queries import camp_time, recruit_fur
 from lewis_clark.resources import KINDS
-from lewis_clark.rules import camp, camp_time, recruit_fur
+from lewis_clark.rules import camp
 from lewis_clark.state import State
 from lewis_clark.texts import bundle_words, card_text, place_text, plural
 from lewis_clark.village import PLACE_INDEX, PLACES
@@ -100,15 +101,15 @@ def _choice_name(subject: str) -> str:
 def _perform_label(state: State, a: Action) -> str:
     f = state.stack[-1]
     text = f"Perform {source_name(state, f.card, f.place)}" + (f": {_choice_name(a.subject)}" if a.subject else "")
-    return text + (" (boosted)" if a.amount else "") + (f", paying {bundle_words(a.bundle)}" if any(a.bundle) else "")
+    return text + (" (boosted)" if a.boost else "") + (f", paying {bundle_words(a.bundle)}" if any(a.bundle) else "")
 
 
 # The button text of each verb (the notation's verbs, actions.VERBS).
 _LABELS: dict[str, Callable[[State, Action], str]] = {
     "play": lambda s, a: f"Play {BY_SLUG[a.subject].title}",
     "under": _under_label,
-    "indians": lambda s, a: f"Add {plural(a.amount, 'Indian')}",
-    "village": lambda s, a: f"Send {plural(a.amount, 'Indian')} to {PLACES[PLACE_INDEX[a.subject]].title}",
+    "indians": lambda s, a: f"Add {plural(a.indians, 'Indian')}",
+    "village": lambda s, a: f"Send {plural(a.indians, 'Indian')} to {PLACES[PLACE_INDEX[a.subject]].title}",
     "recruit": _recruit_label,
     "discard": lambda s, a: "Discard nothing" if a.subject == "none" else f"Discard {BY_SLUG[a.subject].name}",
     "camp": _camp_label,

@@ -1,0 +1,373 @@
+"""The decisions inside an action, each kind's options and handler side by side.
+
+A pending decision is a ``Frame`` on the state's stack (state.py names its fields). For every
+``Decision`` kind there is one ``Rule``: ``options(state, frame)`` lists the legal actions and
+``apply(state, frame, action)`` carries one out. The turn's own decision lives in turn.py.
+
+    under     which card gives Strength to the card played (or none)        R1
+    indians   how many Indians add Strength                                 R1
+    perform   perform the action once more (which way, paying what) or stop  R2, R3
+    take      how much of a gain to keep                                    R2
+    overflow  which resource goes back when a gain overfills the boats      R7
+    recruit   which card (if any) to discard for the Equipment discount     R15
+    farewell  which cards to discard before the Journal is replaced         R12
+    boat      which face of a boat tile to add                             components.md
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from lewis_clark import journal
+from lewis_clark.actions import Action, Verb
+from lewis_clark.cards import BY_SLUG, CARDS, CUT_NOSE, JARROT
+from lewis_clark.effects import CUT_NOSE_USED, JARROT_USED, RESULTS, after_take, alternatives, offer
+from lewis_clark.effects_spec import Alternative
+from lewis_clark.expedition import TILE_FACES, TILE_STACK
+from lewis_clark.queries import capacity, payable, recruit_equipment, recruit_fur
+from lewis_clark.resources import (
+    INDIAN,
+    KIND_INDEX,
+    KINDS,
+    NONE,
+    RESOURCES,
+    Bundle,
+    any_payments,
+    different_payments,
+    single,
+    up_to_choices,
+)
+from lewis_clark.state import AfterTake, Decision, Frame, Player, State
+from lewis_clark.village import PLACES
+
+MOST_STRENGTH = 3  # R1c: a card never gets more than 3 Strength
+MOST_INDIANS_WITH_CARD = 2  # R1c: at most 2 Indians beside a Strength card
+
+
+class Rule(NamedTuple):
+    """How one kind of decision is offered and carried out."""
+
+    options: Callable[[State, Frame], list[Action]]
+    apply: Callable[[State, Frame, Action], None]
+
+
+# Actions are immutable, so the common ones are built once.
+STOP = Action(Verb.STOP)
+DISCARD_NONE, UNDER_NONE = Action(Verb.DISCARD, "none"), Action(Verb.UNDER, "none")
+UNDER = [Action(Verb.UNDER, c.slug) for c in CARDS]
+DISCARD = [Action(Verb.DISCARD, c.slug) for c in CARDS]
+INDIANS = [Action(Verb.INDIANS, "", n) for n in range(MOST_STRENGTH + 1)]
+RETURN = [Action(Verb.RETURN, KINDS[r]) for r in RESOURCES]
+BOAT = [Action(Verb.BOAT, face) for face in TILE_FACES]
+_TAKE: dict[Bundle, Action] = {}
+_ANY: dict[int, list[Bundle]] = {n: any_payments(n) for n in (1, 2)}
+_DIFFERENT: dict[int, list[Bundle]] = {3: different_payments(3)}
+
+
+def take_action(b: Bundle) -> Action:
+    """The (shared) action that keeps bundle ``b``."""
+    action = _TAKE.get(b)
+    if action is None:
+        action = _TAKE[b] = Action(Verb.TAKE, bundle=b)
+    return action
+
+
+def _player(state: State) -> Player:
+    return state.players[state.current]
+
+
+def begin_action(state: State, p: Player) -> None:
+    """What may pay during the action is what is held as it begins (R3)."""
+    r = p.resources
+    state.spendable = [r[0], r[1], r[2], r[3], r[4], r[5], p.indians]
+    state.moved = False
+    state.boosts = 0
+
+
+# --- under: which card gives Strength (R1) ---------------------------------------------------------
+
+def _under_options(state: State, frame: Frame) -> list[Action]:
+    p = _player(state)
+    out = [UNDER[c] for c in p.hand if c != frame.card]
+    if p.indians:
+        out.append(UNDER_NONE)
+    return out
+
+
+def _under(state: State, frame: Frame, action: Action) -> None:
+    p = _player(state)
+    state.stack.pop()
+    strength = 0
+    if action.subject != "none":
+        under = BY_SLUG[action.subject].id
+        p.hand.remove(under)
+        p.face_down.append(under)
+        strength = CARDS[under].strength
+    most = min(MOST_STRENGTH - strength, MOST_INDIANS_WITH_CARD if strength else MOST_STRENGTH, p.indians)
+    least = 0 if strength else 1
+    if most > least:
+        state.stack.append(Frame(Decision.INDIANS, frame.card, strength=strength))
+    else:
+        give_strength(state, frame.card, strength, least)
+
+
+# --- indians: how many Indians add Strength (R1) ---------------------------------------------------
+
+def _indians_options(state: State, frame: Frame) -> list[Action]:
+    p = _player(state)
+    if frame.strength:  # a card gave Strength: add 0, 1 or 2 Indians, total at most 3 (R1c)
+        return INDIANS[: min(MOST_STRENGTH - frame.strength, MOST_INDIANS_WITH_CARD, p.indians) + 1]
+    return INDIANS[1: min(MOST_STRENGTH, p.indians) + 1]
+
+
+def _indians(state: State, frame: Frame, action: Action) -> None:
+    state.stack.pop()
+    give_strength(state, frame.card, frame.strength, action.indians)
+
+
+def give_strength(state: State, card: int, strength: int, indians: int) -> None:
+    """The card played gets its Strength; its performances begin (R1, R2)."""
+    p = _player(state)
+    p.indians -= indians
+    p.on_cards += indians
+    begin_action(state, p)
+    total = strength + indians
+    if CARDS[card].once_only:
+        total = min(total, 1)
+    if not CARDS[card].permanent:
+        state.stack.append(Frame(Decision.PERFORM, card, performances=total))
+
+
+# --- perform: once more, or stop (R2, R3) ------------------------------------------------------------
+
+def _fits(payment: Bundle, can_pay: list[int]) -> bool:
+    for i in range(7):
+        if payment[i] > can_pay[i]:
+            return False
+    return True
+
+
+def perform_options(state: State, frame: Frame) -> list[Action]:
+    """The performances possible now (without "stop"); empty when none is."""
+    if frame.performances <= 0:
+        return []
+    p = _player(state)
+    can_pay = payable(state, p)
+    out: list[Action] = []
+    for alt in alternatives(frame):
+        if alt.powwow and can_pay[INDIAN] < alt.powwow:
+            continue
+        if alt.pay != NONE and not _fits(alt.pay, can_pay):
+            continue
+        choices = perform_choices(state, frame, alt)
+        if not choices:
+            continue
+        payments: list[Bundle]
+        if alt.pay_any:
+            payments = [b for b in _ANY[alt.pay_any] if _fits(b, can_pay)]
+        elif alt.pay_different:
+            payments = [b for b in _DIFFERENT[alt.pay_different] if _fits(b, can_pay)]
+        else:
+            payments = [NONE]
+        boost = _boost_available(state, p, alt)
+        for choice in choices:
+            for pay in payments:
+                out.append(Action(Verb.PERFORM, choice, bundle=pay))
+                if boost:
+                    out.append(Action(Verb.PERFORM, choice, bundle=pay, boost=True))
+    return out
+
+
+def perform_choices(state: State, frame: Frame, alt: Alternative) -> list[str]:
+    """The subjects an alternative offers: usually just its label; a Journal card, a Village place
+    or a card to copy where the result names one."""
+    result = alt.result
+    if result == "pick":
+        return [CARDS[c].slug for c in state.journal if c]
+    if result == "village":
+        return [pl.name for pl in PLACES if not alt.occupied_only or state.village[pl.index]]
+    if result == "copy":  # R22: face-up, not permanent, not the copier itself
+        return [CARDS[c].slug for q in state.players for c in q.face_up
+                if not CARDS[c].permanent and c != frame.card]
+    if result == "boat" and not any(state.tile_stacks):
+        return []
+    return [alt.label]
+
+
+def _boost_available(state: State, p: Player, alt: Alternative) -> bool:
+    if alt.result == "river":
+        return JARROT in p.face_up and not state.boosts & JARROT_USED
+    if alt.result == "mountain":
+        return CUT_NOSE in p.face_up and not state.boosts & CUT_NOSE_USED
+    return False
+
+
+def _perform_or_stop(state: State, frame: Frame) -> list[Action]:
+    out = perform_options(state, frame)
+    out.append(STOP)  # R2: remaining performances may always be declined
+    return out
+
+
+def _perform(state: State, frame: Frame, action: Action) -> None:
+    if action.verb == Verb.STOP:
+        close_perform(state)
+        return
+    state.stack[-1] = frame._replace(performances=frame.performances - 1)
+    p = _player(state)
+    alt = matching_alternative(frame, action)
+    _pay(state, p, alt.pay)
+    _pay(state, p, action.bundle)
+    if alt.powwow:
+        p.indians -= alt.powwow
+        state.spendable[INDIAN] -= alt.powwow
+        state.powwow += alt.powwow  # R11: they wait for the next Interpreter
+    RESULTS[alt.result](state, p, frame, alt, action)
+
+
+def matching_alternative(frame: Frame, action: Action) -> Alternative:
+    """The alternative a perform action chose."""
+    alts = alternatives(frame)
+    if len(alts) == 1:
+        return alts[0]
+    for alt in alts:
+        if alt.label == action.subject:
+            return alt
+    return alts[0]  # dynamic subjects (places, cards) only occur on single-alternative actions
+
+
+def close_perform(state: State) -> None:
+    """The performances end (stopped, or none left)."""
+    frame = state.stack.pop()
+    if frame.place < 0 and any(a.result == "pick" for a in CARDS[frame.card].alternatives):
+        journal.refill(state)  # Cuscalar: the Journal is refilled once, after all picks
+
+
+def _pay(state: State, p: Player, b: Bundle) -> None:
+    if b is NONE or b == NONE:
+        return
+    for r in RESOURCES:
+        if b[r]:
+            p.resources[r] -= b[r]
+            state.spendable[r] -= b[r]
+
+
+# --- take: how much of a gain to keep (R2) -----------------------------------------------------------
+
+def _take_options(state: State, frame: Frame) -> list[Action]:
+    return [take_action(b) for b in frame.bundles]
+
+
+def _take(state: State, frame: Frame, action: Action) -> None:
+    state.stack.pop()
+    p = _player(state)
+    b = action.bundle
+    for r in RESOURCES:
+        p.resources[r] += b[r]
+    if b[INDIAN]:
+        p.indians += b[INDIAN]
+        if frame.then == AfterTake.INTERPRETER:
+            state.powwow -= b[INDIAN]
+        else:
+            state.indian_stock -= b[INDIAN]
+    excess = sum(p.resources) - capacity(p)
+    if excess > 0:  # R7: the player chooses what goes back
+        state.stack.append(Frame(Decision.OVERFLOW, returns=excess))
+    if frame.then:
+        after_take(state, frame.then)
+
+
+# --- overflow: what goes back when the boats are full (R7) -------------------------------------------
+
+def _overflow_options(state: State, frame: Frame) -> list[Action]:
+    p = _player(state)
+    return [RETURN[r] for r in RESOURCES if p.resources[r]]
+
+
+def _overflow(state: State, frame: Frame, action: Action) -> None:
+    _player(state).resources[KIND_INDEX[action.subject]] -= 1
+    if frame.returns == 1:
+        state.stack.pop()
+    else:
+        state.stack[-1] = frame._replace(returns=frame.returns - 1)
+
+
+# --- recruit: a discard for the Equipment discount (R15) ---------------------------------------------
+
+def _recruit_options(state: State, frame: Frame) -> list[Action]:
+    p = _player(state)
+    need = CARDS[frame.card].strength
+    out = [DISCARD[c] for c in p.hand if p.resources[3] >= need - CARDS[c].strength]
+    if p.resources[3] >= need:
+        out.append(DISCARD_NONE)
+    return out
+
+
+def _recruit(state: State, frame: Frame, action: Action) -> None:
+    """Pay Fur by slot and Equipment by Strength less the discard's discount, take the card (R15)."""
+    state.stack.pop()
+    p = _player(state)
+    card = frame.card
+    discarded = 0 if action.subject == "none" else BY_SLUG[action.subject].id
+    slot = state.journal.index(card)
+    if discarded:
+        p.hand.remove(discarded)
+        state.discard.append(discarded)
+    p.resources[1] -= recruit_fur(state, p, slot)
+    p.resources[3] -= recruit_equipment(card, discarded)
+    journal.take(state, slot)
+    journal.refill(state)
+    p.hand.append(card)
+    state.recruited = True
+
+
+# --- farewell: discards before the Journal is replaced (R12) -----------------------------------------
+
+def _farewell_options(state: State, frame: Frame) -> list[Action]:
+    p = _player(state)
+    out = [DISCARD[c] for c in p.hand] if frame.discards else []
+    out.append(DISCARD_NONE)
+    return out
+
+
+def _farewell(state: State, frame: Frame, action: Action) -> None:
+    if action.subject != "none":
+        card = BY_SLUG[action.subject].id
+        p = _player(state)
+        p.hand.remove(card)
+        state.discard.append(card)
+        if frame.discards > 1:
+            state.stack[-1] = frame._replace(discards=frame.discards - 1)
+            return
+    state.stack.pop()
+    journal.replace_all(state)
+
+
+# --- boat: the face of a new boat tile ---------------------------------------------------------------
+
+def _boat_options(state: State, frame: Frame) -> list[Action]:
+    return [BOAT[f] for f in range(len(TILE_FACES)) if state.tile_stacks[TILE_STACK[f]]]
+
+
+def _boat(state: State, frame: Frame, action: Action) -> None:
+    state.stack.pop()
+    p = _player(state)
+    face = TILE_FACES.index(action.subject)
+    state.tile_stacks[TILE_STACK[face]] -= 1
+    p.tiles[face] += 1
+    if face in (0, 1):  # a resource face comes with 2 resources of your choice
+        offer(state, up_to_choices(2))
+    elif state.indian_stock:  # an Indian face comes with an Indian from the stock
+        offer(state, [single(INDIAN, 1), NONE], AfterTake.STOCK)
+
+
+DECISIONS: dict[Decision, Rule] = {
+    Decision.UNDER: Rule(_under_options, _under),
+    Decision.INDIANS: Rule(_indians_options, _indians),
+    Decision.PERFORM: Rule(_perform_or_stop, _perform),
+    Decision.TAKE: Rule(_take_options, _take),
+    Decision.OVERFLOW: Rule(_overflow_options, _overflow),
+    Decision.RECRUIT: Rule(_recruit_options, _recruit),
+    Decision.FAREWELL: Rule(_farewell_options, _farewell),
+    Decision.BOAT: Rule(_boat_options, _boat),
+}

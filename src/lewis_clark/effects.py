@@ -1,0 +1,206 @@
+"""What one performance does: the results of the effect language (effects_spec), applied to a state.
+
+A result either changes the state at once (a movement) or pushes the decision it needs (how much to
+keep, which boat face, which Farewell discards). ``move`` and ``settle_scout`` own Scout movement
+(R18, R19).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lewis_clark import journal
+from lewis_clark.actions import Action
+from lewis_clark.cards import BY_SLUG, CARDS, LAROCQUE
+from lewis_clark.effects_spec import Alternative
+from lewis_clark.queries import badge_count, capacity, face_up_count, scout_spaces
+from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN, NONE, Bundle, single, sub_bundles, up_to_choices
+from lewis_clark.route import MOUNTAIN, RIVER
+from lewis_clark.state import AfterTake, Decision, Frame, Player, State
+from lewis_clark.village import PLACE_INDEX, PLACES
+
+JARROT_USED, CUT_NOSE_USED = 1, 2  # bits of State.boosts
+JARROT_BONUS, CUT_NOSE_BONUS = 2, 1  # R19: extra spaces of a boosted movement
+
+
+def alternatives(frame: Frame) -> tuple[Alternative, ...]:
+    """The ways a perform frame's card or Village place can be performed."""
+    return CARDS[frame.card].alternatives if frame.place < 0 else PLACES[frame.place].alternatives
+
+
+def offer(state: State, options: list[Bundle], then: AfterTake = AfterTake.NOTHING) -> None:
+    """Push a "take" decision unless the only choice is to take nothing."""
+    if len(options) > 1 or (options and options[0] != NONE):
+        state.stack.append(Frame(Decision.TAKE, bundles=tuple(options), then=then))
+    elif then:
+        after_take(state, then)
+
+
+def after_take(state: State, then: AfterTake) -> None:
+    """What follows a "take" once chosen."""
+    if then == AfterTake.INTERPRETER:  # R10: discard slot 1, refill, a stock Indian to the Newcomer
+        discarded = journal.take(state, 0)
+        if discarded:
+            state.discard.append(discarded)
+        journal.refill(state)
+        if state.indian_stock:
+            state.indian_stock -= 1
+            state.newcomer += 1
+
+
+def _upto(p: Player, kind: int, most: int) -> list[Bundle]:
+    most = min(most, capacity(p))
+    return [single(kind, n) for n in range(most, -1, -1)]
+
+
+def _copied(frame: Frame) -> int:
+    return frame.card if frame.copied else 0
+
+
+def _take(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    offer(state, sub_bundles(alt.take))
+
+
+def _choose(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    offer(state, up_to_choices(alt.count))
+
+
+def _collect(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    n = badge_count(state, state.current, alt.resource, _copied(frame))
+    offer(state, _upto(p, alt.resource, n))
+
+
+def _face_up(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    n = face_up_count(p, _copied(frame))
+    if alt.resource < 0:  # Hay: different primary resources (R5)
+        offer(state, up_to_choices(min(n, 4), distinct=True))
+    else:
+        offer(state, _upto(p, alt.resource, n))
+
+
+def move_distance(state: State, p: Player, alt: Alternative, copied: int = 0, boost: bool = False) -> int:
+    """Spaces a movement alternative carries the Scout (before terrain stops): its number, or what its
+    counter counts (R21), plus a boost (R19)."""
+    distance = alt.count if not alt.counter else count(state, p, alt.counter, copied)
+    if boost:
+        distance += JARROT_BONUS if alt.result == "river" else CUT_NOSE_BONUS
+    return distance
+
+
+def _move(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    distance = move_distance(state, p, alt, _copied(frame), action.boost)
+    if action.boost:
+        state.boosts |= JARROT_USED if alt.result == "river" else CUT_NOSE_USED
+    move(state, p, RIVER if alt.result == "river" else MOUNTAIN, distance)
+
+
+def count(state: State, p: Player, counter: str, copied: int = 0) -> int:
+    """What a counted movement counts (effects_spec.COUNTERS)."""
+    if counter == "food-badges":
+        return badge_count(state, state.current, FOOD, copied)
+    if counter == "equipment-badges":
+        return badge_count(state, state.current, EQUIPMENT, copied)
+    if counter == "scouts-ahead":  # R21: every Scout, yours and Mackenzie's included
+        n = sum(1 for q in state.players if q.scout >= p.camp)
+        return n + (1 if state.mackenzie >= 0 and state.mackenzie >= p.camp else 0)
+    if counter == "indians-on-boats":
+        return p.indians
+    if counter == "indians-in-village":  # R11: places, Powwow and Newcomer
+        return sum(state.village) + state.powwow + state.newcomer
+    if counter == "resource-pairs":
+        return sum(p.resources) // 2
+    if counter == "resource-triples":
+        return sum(p.resources) // 3
+    if counter == "face-up":
+        return face_up_count(p, copied)
+    raise AssertionError(counter)
+
+
+def step_forward(state: State, seat: int, start: int, terrain: str, distance: int) -> int:
+    """Where a Scout of ``seat`` at ``start`` ends a movement: it steps forward while the next space
+    admits the terrain (R18); with F. Antoine Larocque face-up, spaces held by other Scouts are passed
+    without counting (R19)."""
+    route = state.options.route
+    pos = start
+    skip = scout_spaces(state, seat) if LAROCQUE in state.players[seat].face_up else None
+    while distance > 0 and pos < route.last:
+        nxt = pos + 1
+        if not route.admits(nxt, terrain):
+            break
+        pos = nxt
+        if skip and nxt in skip and not route.shared(nxt):
+            continue
+        distance -= 1
+    return pos
+
+
+def move(state: State, p: Player, terrain: str, distance: int) -> None:
+    """Move the current player's Scout (collisions are settled when the action ends, R18)."""
+    p.scout = step_forward(state, state.current, p.scout, terrain, distance)
+    state.moved = True
+
+
+def settle_scout(state: State) -> None:
+    """At the end of an action, a Scout on another Scout's space moves on to the next free space,
+    whatever its terrain (R18)."""
+    p = state.players[state.current]
+    route = state.options.route
+    others = scout_spaces(state, state.current)
+    pos = p.scout
+    while pos in others and not route.shared(pos):
+        if pos == route.last:  # no free space ahead: fall back to the nearest free one behind
+            while pos in others and not route.shared(pos):
+                pos -= 1
+            break
+        pos += 1
+    p.scout = pos
+    state.moved = False
+
+
+def _interpreter(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    # R10: gather every Village and Newcomer Indian into the Powwow, then take any number.
+    state.powwow += sum(state.village) + state.newcomer
+    state.village = [0] * len(PLACES)
+    state.newcomer = 0
+    offer(state, [single(INDIAN, n) for n in range(state.powwow, -1, -1)], AfterTake.INTERPRETER)
+
+
+def _pick(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    card = BY_SLUG[action.subject].id
+    p.hand.append(journal.take(state, state.journal.index(card)))
+
+
+def _village(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    # R12: perform one place's action once; no Indian moves.
+    state.stack.append(Frame(Decision.PERFORM, place=PLACE_INDEX[action.subject], performances=1))
+
+
+def _copy(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    # R22: the copied card acts once, at Strength 1, as if in the copier's area.
+    state.stack.append(Frame(Decision.PERFORM, BY_SLUG[action.subject].id, performances=1, copied=True))
+
+
+def _boat(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    state.stack.append(Frame(Decision.BOAT))
+
+
+FAREWELL_DISCARDS = 3  # R12
+
+
+def _farewell(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    state.stack.append(Frame(Decision.FAREWELL, discards=FAREWELL_DISCARDS))
+
+
+def _nothing(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
+    return
+
+
+Result = Callable[[State, Player, Frame, Alternative, Action], None]
+
+# One entry per effects_spec.RESULTS word.
+RESULTS: dict[str, Result] = {
+    "take": _take, "choose": _choose, "collect": _collect, "face-up": _face_up,
+    "river": _move, "mountain": _move, "interpreter": _interpreter,
+    "pick": _pick, "village": _village, "copy": _copy, "boat": _boat,
+    "farewell": _farewell, "none": _nothing,
+}
