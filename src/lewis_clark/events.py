@@ -102,7 +102,8 @@ class GameOver:
     winner: int
 
 
-Event = Acted | ScoutMoved | Recruited | Camped | JournalDiscarded | JournalDrawn | Reshuffled | MackenzieMoved | TurnPassed | GameOver
+Event = (Acted | ScoutMoved | Recruited | Camped | JournalDiscarded | JournalDrawn | Reshuffled | MackenzieMoved | TurnPassed
+         | GameOver)
 
 
 def events(before: State, action: Action, after: State) -> list[Event]:
