@@ -65,6 +65,21 @@ _ANY: dict[int, list[Bundle]] = {n: any_payments(n) for n in (1, 2)}
 _DIFFERENT: dict[int, list[Bundle]] = {3: different_payments(3)}
 
 
+_PERFORM: dict[tuple[str, Bundle, bool], Action] = {}
+# Enum members bound once: looking a member up on its class is slow on Python 3.11, and these run
+# at every decision.
+_STOP, _PERFORM_VERB = Verb.STOP, Verb.PERFORM
+
+
+def perform_action(choice: str, pay: Bundle, boost: bool) -> Action:
+    """The (shared) action that performs ``choice`` paying ``pay``."""
+    key = (choice, pay, boost)
+    action = _PERFORM.get(key)
+    if action is None:
+        action = _PERFORM[key] = Action(_PERFORM_VERB, choice, 0, pay, boost)
+    return action
+
+
 def take_action(b: Bundle) -> Action:
     """The (shared) action that keeps bundle ``b``."""
     action = _TAKE.get(b)
@@ -173,9 +188,9 @@ def perform_options(state: State, frame: Frame) -> list[Action]:
         boost = _boost_available(state, p, alt)
         for choice in choices:
             for pay in payments:
-                out.append(Action(Verb.PERFORM, choice, bundle=pay))
+                out.append(perform_action(choice, pay, False))
                 if boost:
-                    out.append(Action(Verb.PERFORM, choice, bundle=pay, boost=True))
+                    out.append(perform_action(choice, pay, True))
     return out
 
 
@@ -210,7 +225,7 @@ def _perform_or_stop(state: State, frame: Frame) -> list[Action]:
 
 
 def _perform(state: State, frame: Frame, action: Action) -> None:
-    if action.verb == Verb.STOP:
+    if action.verb == _STOP:
         close_perform(state)
         return
     state.stack[-1] = frame._replace(performances=frame.performances - 1)

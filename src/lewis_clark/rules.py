@@ -17,6 +17,7 @@ from lewis_clark.turn import HANDLERS, camp, end_turn
 from lewis_clark.turn import options as turn_options
 
 __all__ = ["apply", "apply_in_place", "camp", "camp_time", "check", "legal_actions"]
+_PERFORM = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11 and this runs every step
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -73,7 +74,7 @@ def _settle(state: State) -> None:
     """Close what is finished: performance frames with nothing left to perform, then the action
     itself (Scout collisions, R18); end the turn when nothing is left to choose in it."""
     stack = state.stack
-    while stack and stack[-1].kind == Decision.PERFORM and not perform_options(state, stack[-1]):
+    while stack and stack[-1].kind == _PERFORM and not perform_options(state, stack[-1]):
         close_perform(state)
     if stack or state.over:
         return
