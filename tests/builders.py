@@ -14,16 +14,18 @@ the rest. Helpers that change the state return it, so that calls can be chained.
 
 from __future__ import annotations
 
-from lewis_clark import Action, State, apply, legal_actions, new_game
+from typing import Any
+
+from lewis_clark import Action, Options, State, apply, legal_actions, new_game
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.resources import KIND_INDEX, KINDS
 from lewis_clark.validate import problems
 from lewis_clark.village import PLACE_INDEX
 
 
-def game(players: int = 2, seed: int = 0, first: int = 0, **options: object) -> State:
-    """A fresh game with seat ``first`` to play."""
-    s = new_game(players=players, seed=seed, **options)
+def game(players: int = 2, seed: int = 0, first: int = 0, **options: Any) -> State:
+    """A fresh game with seat ``first`` to play (``options``: other Options fields, e.g. colours)."""
+    s = new_game(Options(players=players, seed=seed, **options))
     s.current = first
     return s
 
