@@ -1,29 +1,43 @@
-"""Helpers to build exact positions for rule tests.
+"""The one place for helpers that build positions and read them back, for rule tests.
+
+One argument order everywhere: the state first, then the seat (when the helper concerns one), then
+the rest. Helpers that change the state return it, so that calls can be chained.
 
     s = game(players=3)                      # seat 0 to play, deterministic deck
     hand(s, 0, "york", "hugh-mcneal")         # replace seat 0's hand (others go to the discard)
     area(s, 1, "black-cat", face_up=False)    # lay cards in a Playing Area
     load(s, 0, wood=2, food=1)                # set resources exactly (others 0)
+    at(s, 1, 12, camp=10)                     # seat 1's Scout on space 12, its Camp on 10
+    occupy(s, "hunting", 1)                   # a stock Indian on a Village place
     s = do(s, "play york", "under hugh-mcneal")
 """
 
 from __future__ import annotations
 
-from lewis_clark import Action, State, apply, new_game
-from lewis_clark.cards import BY_SLUG
-from lewis_clark.resources import KIND_INDEX
+from typing import Any
+
+from lewis_clark import Action, Options, State, apply, legal_actions, new_game
+from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.resources import KIND_INDEX, KINDS
 from lewis_clark.validate import problems
+from lewis_clark.village import PLACE_INDEX
 
 
-def game(players: int = 2, seed: int = 0, first: int = 0, **options: object) -> State:
-    """A fresh game with seat ``first`` to play."""
-    s = new_game(players=players, seed=seed, **options)
+def game(players: int = 2, seed: int = 0, first: int = 0, **options: Any) -> State:
+    """A fresh game with seat ``first`` to play (``options``: other Options fields, e.g. colours)."""
+    s = new_game(Options(players=players, seed=seed, **options))
     s.current = first
     return s
 
 
 def card(slug: str) -> int:
+    """A card's id from its slug."""
     return BY_SLUG[slug].id
+
+
+def slugs(ids: list[int]) -> list[str]:
+    """Slugs of card ids, empty slots (0) left out."""
+    return [CARDS[c].slug for c in ids if c]
 
 
 def _unplace(s: State, c: int) -> None:
@@ -101,6 +115,30 @@ def indians(s: State, seat: int, n: int) -> State:
     return s
 
 
+def at(s: State, seat: int, scout: int, camp: int | None = None) -> State:
+    """Put seat's Scout (and, if given, its Camp) on route spaces."""
+    s.players[seat].scout = scout
+    if camp is not None:
+        s.players[seat].camp = camp
+    return s
+
+
+def occupy(s: State, place: str, n: int) -> State:
+    """Put ``n`` stock Indians on a Village place, as if other players had sent them."""
+    s.village[PLACE_INDEX[place]] += n
+    s.indian_stock -= n
+    assert s.indian_stock >= 0, "not enough Indians in the stock for this position"
+    return s
+
+
+def powwow(s: State, n: int) -> State:
+    """Put ``n`` stock Indians in the Powwow, as if cards had sent them there (R11)."""
+    s.powwow += n
+    s.indian_stock -= n
+    assert s.indian_stock >= 0, "not enough Indians in the stock for this position"
+    return s
+
+
 def do(s: State, *texts: str) -> State:
     """Apply actions by their text, checking invariants after each."""
     for t in texts:
@@ -112,8 +150,6 @@ def do(s: State, *texts: str) -> State:
 
 def legal(s: State) -> list[str]:
     """Legal actions as text."""
-    from lewis_clark import legal_actions
-
     return [str(a) for a in legal_actions(s)]
 
 
@@ -127,11 +163,15 @@ def activate(s: State, slug: str, under: str = "york", n: int = 0) -> State:
 
 def held(s: State, seat: int = 0) -> dict[str, int]:
     """Seat's resources by name, zeros left out."""
-    from lewis_clark.resources import KINDS
-
     return {KINDS[i]: n for i, n in enumerate(s.players[seat].resources) if n}
 
 
 def performs(s: State) -> list[str]:
-    """The legal ``perform`` actions as text."""
+    """The legal ``perform`` actions as text (``stop`` is always legal beside them, R2)."""
     return [a for a in legal(s) if a.startswith("perform")]
+
+
+def remaining(s: State) -> int:
+    """Performances left on the pending card (R2)."""
+    assert s.stack and s.stack[-1].kind == "perform", s.stack
+    return s.stack[-1].performances

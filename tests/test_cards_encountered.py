@@ -11,7 +11,24 @@ import sys
 
 import pytest
 
-from builders import activate, area, do, game, hand, held, indians, journal, legal, load, performs, top_of_deck
+from builders import (
+    activate,
+    area,
+    at,
+    do,
+    game,
+    hand,
+    held,
+    indians,
+    journal,
+    legal,
+    load,
+    occupy,
+    performs,
+    powwow,
+    remaining,
+    top_of_deck,
+)
 from lewis_clark import State, camp_time
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.village import PLACE_INDEX
@@ -26,36 +43,9 @@ def start(*cards: str, players: int = 2, **resources: int) -> State:
     return s
 
 
-
-
-
-
-
-
-def remaining(s: State) -> int:
-    """Performances left on the pending card (R2)."""
-    assert s.stack and s.stack[-1].kind == "perform", s.stack
-    return s.stack[-1].performances
-
-
-def village(s: State, place: str, n: int) -> State:
-    """Put ``n`` stock Indians on a Village place."""
-    s.village[PLACE_INDEX[place]] += n
-    s.indian_stock -= n
-    return s
-
-
-def at(s: State, space: int, seat: int = 0, camp: int | None = None) -> State:
-    """Put seat's Scout (and optionally its Camp) on a route space."""
-    s.players[seat].scout = space
-    if camp is not None:
-        s.players[seat].camp = camp
-    return s
-
-
 def move_once(slug: str, space: int, perform: str = "perform", **resources: int) -> State:
     """Seat 0 on ``space`` plays ``slug`` at Strength 1 and performs it once."""
-    s = at(start(slug, "york", **resources), space)
+    s = at(start(slug, "york", **resources), 0, space)
     return do(activate(s, slug), perform)
 
 
@@ -220,8 +210,8 @@ def test_15_toussaint_charbonneau() -> None:
     """Pay 1 resource, perform the action of an occupied Village place; no Indian moves (R12);
     what the first performance gains cannot pay for the second (R3)."""
     s = start("toussaint-charbonneau", "francois-labiche", wood=1, equipment=1)
-    village(s, "hunting", 1)
-    village(s, "canoe", 2)
+    occupy(s, "hunting", 1)
+    occupy(s, "canoe", 2)
     before = (s.village[:], s.powwow, s.newcomer, s.players[0].indians)
     s = activate(s, "toussaint-charbonneau", "francois-labiche")
     assert {a.split()[1] for a in performs(s)} == {"hunting", "canoe"}  # occupied places only
@@ -248,8 +238,8 @@ def test_16_f_antoine_larocque() -> None:
         s = start("william-clark", "york", players=3, food=1)
         if larocque is not None:
             area(s, 0, "f-antoine-larocque", face_up=larocque)
-        at(s, 6, seat=1)
-        at(s, 7, seat=2)
+        at(s, 1, 6)
+        at(s, 2, 7)
         return do(activate(s, "william-clark"), "perform food").players[0].scout
 
     assert commander(True) == 9  # 6 and 7 jumped: 2 spaces counted are 8 and 9
@@ -284,17 +274,17 @@ def test_17_joseph_gravelines_slot_three() -> None:
 
 def test_18_john_boley() -> None:
     """Face-up, Camp Time is 1 less, never below 0 (R16)."""
-    s = at(start("york", "william-clark"), 12)
+    s = at(start("york", "william-clark"), 0, 12)
     assert camp_time(s.players[0]) == 2
     area(s, 0, "john-boley")
     assert camp_time(s.players[0]) == 1
     s = do(s, "camp")
     assert s.players[0].scout == 11 and s.players[0].camp == 11
-    s = at(start(), 12)
+    s = at(start(), 0, 12)
     area(s, 0, "john-boley")
     assert camp_time(s.players[0]) == 0
     assert do(s, "camp").players[0].scout == 12
-    s = at(start("york"), 12)
+    s = at(start("york"), 0, 12)
     area(s, 0, "john-boley", face_up=False)
     assert camp_time(s.players[0]) == 1
 
@@ -378,7 +368,7 @@ def test_27_man_crow() -> None:
 
 def test_28_cutssahnem() -> None:
     """Three different resources (any kinds, N3), River 5."""
-    s = at(start("cutssahnem", "york", wood=2, fur=1, food=1), 5)
+    s = at(start("cutssahnem", "york", wood=2, fur=1, food=1), 0, 5)
     s = activate(s, "cutssahnem")
     assert set(performs(s)) == {"perform pay 1 wood + 1 fur + 1 food"}
     s = do(s, "perform pay 1 wood + 1 fur + 1 food")
@@ -400,9 +390,9 @@ def test_29_black_buffalo() -> None:
 
 def test_29_black_buffalo_solo_counts_village_tokens() -> None:
     """Solo: the Food tokens of occupied Village places count too (R4)."""
-    s = at(start("black-buffalo", "york", players=1, food=1), 5)
-    village(s, "hunting", 1)
-    village(s, "gift", 1)  # a Fur token
+    s = at(start("black-buffalo", "york", players=1, food=1), 0, 5)
+    occupy(s, "hunting", 1)
+    occupy(s, "gift", 1)  # a Fur token
     s = do(activate(s, "black-buffalo"), "perform")
     assert s.players[0].scout == 5 + 2  # York's badge + the Hunting token
 
@@ -410,9 +400,9 @@ def test_29_black_buffalo_solo_counts_village_tokens() -> None:
 def test_30_half_man() -> None:
     """River spaces = Scouts on or ahead of your Camp, your own included (R21)."""
     s = start("half-man", "york", players=3, wood=1)
-    at(s, 12, camp=10)
-    at(s, 10, seat=1)  # on the Camp's space: counts
-    at(s, 9, seat=2)  # behind: does not
+    at(s, 0, 12, camp=10)
+    at(s, 1, 10)  # on the Camp's space: counts
+    at(s, 2, 9)  # behind: does not
     s = activate(s, "half-man")
     assert "perform pay 1 wood" in performs(s)
     s = do(s, "perform pay 1 wood")
@@ -421,7 +411,7 @@ def test_30_half_man() -> None:
 
 def test_30_half_man_counts_mackenzie_in_solo() -> None:
     s = start("half-man", "york", players=1, fur=1)
-    at(s, 8, camp=6)
+    at(s, 0, 8, camp=6)
     s.mackenzie = 12
     s = do(activate(s, "half-man"), "perform pay 1 fur")
     assert s.players[0].scout == 10
@@ -438,7 +428,7 @@ def test_31_richard_warfington() -> None:
 
 def test_32_james_mackay() -> None:
     """Each performance chooses River or Mountains for its 3 spaces (R20)."""
-    s = at(start("james-mackay", "francois-labiche", horse=2), 20)
+    s = at(start("james-mackay", "francois-labiche", horse=2), 0, 20)
     s = activate(s, "james-mackay", "francois-labiche")
     s = do(s, "perform river")
     assert s.players[0].scout == 23  # 21, 22, 23 (Mountain-River)
@@ -453,7 +443,7 @@ def test_32_james_mackay_one_terrain_per_performance() -> None:
 
 def test_33_weuche() -> None:
     """Mountain spaces = Equipment badges in your area and your neighbour's (R4)."""
-    s = at(start("weuche", "joseph-whitehouse", equipment=2), 23)
+    s = at(start("weuche", "joseph-whitehouse", equipment=2), 0, 23)
     area(s, 1, "alexander-h-willard")
     area(s, 1, "big-white", face_up=False)
     s = do(activate(s, "weuche", "joseph-whitehouse"), "perform")
@@ -508,7 +498,7 @@ def test_35_the_partisan_copy_counts_in_copiers_area() -> None:
 
 
 def test_35_the_partisan_copies_movement_for_the_copier() -> None:
-    s = at(start("the-partisan", "york", food=2), 5)
+    s = at(start("the-partisan", "york", food=2), 0, 5)
     area(s, 1, "hawks-feather")
     s = do(activate(s, "the-partisan"), "perform hawks-feather", "perform")
     assert s.players[0].scout == 8 and s.players[1].scout == 5 and held(s) == {}
@@ -516,7 +506,7 @@ def test_35_the_partisan_copies_movement_for_the_copier() -> None:
 
 def test_36_nicholas_jarrot() -> None:
     """Face-up, +2 to one River movement of an action (R19, N5)."""
-    s = at(start("william-clark", "francois-labiche", food=2, horse=1), 5)
+    s = at(start("william-clark", "francois-labiche", food=2, horse=1), 0, 5)
     area(s, 0, "nicholas-jarrot")
     s = activate(s, "william-clark", "francois-labiche")
     assert "perform food boost" in performs(s) and "perform horse boost" not in performs(s)
@@ -529,7 +519,7 @@ def test_36_nicholas_jarrot() -> None:
 
 def test_36_nicholas_jarrot_boosts_a_copied_move() -> None:
     """The bonus also applies to a movement made by a copy (R19)."""
-    s = at(start("the-partisan", "york", food=2), 5)
+    s = at(start("the-partisan", "york", food=2), 0, 5)
     area(s, 0, "nicholas-jarrot")
     area(s, 1, "hawks-feather")
     s = do(activate(s, "the-partisan"), "perform hawks-feather", "perform boost")
@@ -638,10 +628,9 @@ def test_45_watkuweis() -> None:
 def test_46_daniel_boone() -> None:
     """Pay 2; River spaces = Indians in the Village: places, Powwow and Newcomer (R11)."""
     s = start("daniel-boone", "york", fur=1, food=1)
-    village(s, "hunting", 1)
-    village(s, "canoe", 2)
-    s.powwow += 1
-    s.indian_stock -= 1
+    occupy(s, "hunting", 1)
+    occupy(s, "canoe", 2)
+    powwow(s, 1)
     assert s.newcomer == 1
     indians(s, 1, 2)  # Indians of an expedition are not in the Village
     s = do(activate(s, "daniel-boone"), "perform pay 1 fur + 1 food")
@@ -670,7 +659,7 @@ def test_49_crow_at_rest() -> None:
 
 def test_50_george_drouillard() -> None:
     """1 Indian to the Powwow (R11) and 1 resource paid, then Mountains 2."""
-    s = at(indians(start("george-drouillard", "york", food=1), 0, 1), 23)
+    s = at(indians(start("george-drouillard", "york", food=1), 0, 1), 0, 23)
     powwow = s.powwow
     s = activate(s, "george-drouillard", n=0)
     assert performs(s) == ["perform pay 1 food"]
@@ -681,7 +670,7 @@ def test_50_george_drouillard() -> None:
 
 def test_51_tetoharsky() -> None:
     """1 Indian to the Powwow (R11); Mountains 1 per three resources held, none paid (R21)."""
-    s = at(indians(start("tetoharsky", "york", wood=5, horse=3), 0, 1), 23)
+    s = at(indians(start("tetoharsky", "york", wood=5, horse=3), 0, 1), 0, 23)
     powwow = s.powwow
     s = do(activate(s, "tetoharsky", n=0), "perform")
     assert s.players[0].scout == 25 and held(s) == {"wood": 5, "horse": 3}
@@ -691,9 +680,9 @@ def test_51_tetoharsky() -> None:
 def test_52_one_eye() -> None:
     """Pay 2; Mountain spaces = Scouts on or ahead of your Camp, yours included (R21)."""
     s = start("one-eye", "york", players=3, wood=2)
-    at(s, 23, camp=20)
-    at(s, 20, seat=1)
-    at(s, 19, seat=2)
+    at(s, 0, 23, camp=20)
+    at(s, 1, 20)
+    at(s, 2, 19)
     s = do(activate(s, "one-eye"), "perform pay 2 wood")
     assert s.players[0].scout == 25 and held(s) == {}
 
@@ -718,7 +707,7 @@ def test_53_sacagawea_gift() -> None:
 
 def test_54_cut_nose() -> None:
     """Face-up, +1 to one Mountain movement of an action (R19)."""
-    s = at(start("william-clark", "francois-labiche", horse=2, food=1), 23)
+    s = at(start("william-clark", "francois-labiche", horse=2, food=1), 0, 23)
     area(s, 0, "cut-nose")
     s = activate(s, "william-clark", "francois-labiche")
     assert "perform horse boost" in performs(s) and "perform food boost" not in performs(s)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from builders import activate, area, do, game, hand, held, indians, journal, legal, load, performs, top_of_deck
+from builders import activate, area, at, do, game, hand, held, indians, journal, legal, load, occupy, performs, top_of_deck
 from lewis_clark import State
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.resources import KINDS
-from lewis_clark.village import PLACE_INDEX
 
 # components.md, "Starting Characters": role -> (Strength, badge), and the crews by colour.
 ROLE_DATA = {
@@ -42,25 +41,12 @@ def slug_of(colour: str, role: str) -> str:
     return BY_NAME[CREWS[colour][ROLES.index(role)]].slug
 
 
-
-
-
-
-
-
-def village(s: State, place: str, n: int) -> State:
-    """Put ``n`` stock Indians on a Village place."""
-    s.village[PLACE_INDEX[place]] += n
-    s.indian_stock -= n
-    return s
-
-
 def commander(space: int, strength: int = 1, **resources: int) -> State:
     """Orange's William Clark ready to perform, the Scout on ``space``, the opponent at St Louis."""
     s = game(2)
     hand(s, 0, "william-clark", "york" if strength == 1 else "francois-labiche")
     load(s, 0, **resources)
-    s.players[0].scout = space
+    at(s, 0, space)
     return activate(s, "william-clark", "york" if strength == 1 else "francois-labiche")
 
 
@@ -100,7 +86,7 @@ def test_starting_card(colour: str, role: str, name: str) -> None:
         s = do(activate(s, c.slug, under), "perform food")
         assert s.players[0].scout == 7 and held(s) == {}
     else:  # interpreter: the Newcomer and a Hunting Indian join the expedition
-        village(s, "hunting", 1)
+        occupy(s, "hunting", 1)
         s = do(activate(s, c.slug, under), "perform")
         assert legal(s)[0] == "take 2 indian"
         s = do(s, "take 2 indian")
@@ -198,8 +184,8 @@ def test_interpreter_r10_order_repeated_per_strength() -> None:
     hand(s, 0, "francois-labiche", "york")
     journal(s, "hay", "john-dame", "weuche", "coboway", "sacagawea")
     top_of_deck(s, "black-cat", "yellept")
-    village(s, "hunting", 1)
-    village(s, "canoe", 2)
+    occupy(s, "hunting", 1)
+    occupy(s, "canoe", 2)
     s.powwow, s.indian_stock = 1, s.indian_stock - 1
     indians(s, 0, 2)
     assert s.indian_stock == 1 and s.newcomer == 1
@@ -273,7 +259,7 @@ def test_collector_solo_counts_occupied_village_badges() -> None:
     s = game(1)
     hand(s, 0, "york", "william-clark")
     load(s, 0)
-    village(s, "hunting", 1)
-    village(s, "crafts", 1)  # an Equipment token: not counted for Food
+    occupy(s, "hunting", 1)
+    occupy(s, "crafts", 1)  # an Equipment token: not counted for Food
     s = do(activate(s, "york", "william-clark"), "perform")
     assert "take 2 food" in legal(s) and "take 3 food" not in legal(s)

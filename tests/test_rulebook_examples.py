@@ -6,10 +6,9 @@ ways to give Strength, and the Scout movement rules (R18).
 
 from __future__ import annotations
 
-from builders import activate, area, do, game, hand, held, indians, journal, legal, load, top_of_deck
+from builders import activate, area, at, do, game, hand, held, indians, journal, legal, load, occupy, top_of_deck
 from lewis_clark import camp_time
 from lewis_clark.cards import BY_SLUG
-from lewis_clark.village import PLACE_INDEX
 
 
 def test_karine_camp_time_is_five() -> None:
@@ -85,9 +84,8 @@ def test_solo_hunter_strength_three_takes_nine_food() -> None:
     s = game(1)
     hand(s, 0, "york", "black-cat")  # Black Cat (Strength 3) shows Wood
     load(s, 0)
-    for place in ("hunting", "shamanism"):
-        s.village[PLACE_INDEX[place]] = 1
-        s.indian_stock -= 1
+    occupy(s, "hunting", 1)
+    occupy(s, "shamanism", 1)
     s = activate(s, "york", "black-cat")
     assert s.stack[-1].performances == 3
     for _ in range(3):
@@ -113,7 +111,8 @@ def test_scout_collision_moves_on_to_next_free_space() -> None:
     s = game(3)
     hand(s, 0, "william-clark", "york")
     load(s, 0, food=1)
-    s.players[1].scout, s.players[2].scout = 7, 8
+    at(s, 1, 7)
+    at(s, 2, 8)
     s = do(activate(s, "william-clark", "york"), "perform food")
     assert s.players[0].scout == 9
 
@@ -123,7 +122,8 @@ def test_scout_collision_may_end_on_another_terrain() -> None:
     s = game(2)
     hand(s, 0, "william-clark", "york")
     load(s, 0, food=1)
-    s.players[0].scout, s.players[1].scout = 21, 23
+    at(s, 0, 21)
+    at(s, 1, 23)
     s = do(activate(s, "william-clark", "york"), "perform food")
     assert s.players[0].scout == 24
 
@@ -133,7 +133,8 @@ def test_scout_collision_only_at_the_end_of_the_action() -> None:
     s = game(3)
     hand(s, 0, "william-clark", "francois-labiche")
     load(s, 0, food=2)
-    s.players[1].scout, s.players[2].scout = 7, 10
+    at(s, 1, 7)
+    at(s, 2, 10)
     s = activate(s, "william-clark", "francois-labiche")
     s = do(s, "perform food")
     assert s.players[0].scout == 7  # passing through: nothing happens yet
@@ -145,7 +146,8 @@ def test_st_louis_is_shared() -> None:
     s = game(2)
     hand(s, 0, "john-newman", "york")
     load(s, 0, food=1)
-    s.players[0].scout, s.players[1].scout = 4, 5
+    at(s, 0, 4)
+    at(s, 1, 5)
     s = do(activate(s, "john-newman", "york"), "perform river")
     assert s.players[0].scout == 5 == s.players[1].scout
 
@@ -156,6 +158,6 @@ def test_horse_move_stops_after_mountain_river_when_river_follows() -> None:
     s = game(2)
     hand(s, 0, "william-clark", "york")
     load(s, 0, horse=1)
-    s.players[0].scout = 30
+    at(s, 0, 30)
     s = do(activate(s, "william-clark", "york"), "perform horse")
     assert s.players[0].scout == 31 and held(s) == {}

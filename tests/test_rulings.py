@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from builders import area, card, do, game, hand, indians, journal, legal, load, top_of_deck
+from builders import area, at, card, do, game, hand, indians, journal, legal, load, occupy, performs, powwow, slugs, top_of_deck
 from lewis_clark import IllegalAction, State, apply, camp_time, legal_actions, new_game
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import boat_time
@@ -17,30 +17,6 @@ from lewis_clark.village import PLACE_INDEX
 
 ST_LOUIS = 5
 FORT = PRINTED_FORT_CLATSOP
-
-
-def occupy(s: State, place: str, n: int) -> State:
-    """Put ``n`` stock Indians on a Village place."""
-    s.village[PLACE_INDEX[place]] += n
-    s.indian_stock -= n
-    return s
-
-
-def at(s: State, seat: int, scout: int, camp: int | None = None) -> State:
-    """Place a seat's Scout (and Camp)."""
-    s.players[seat].scout = scout
-    if camp is not None:
-        s.players[seat].camp = camp
-    return s
-
-
-def performs(s: State) -> list[str]:
-    """Legal ``perform`` actions (``stop`` is always legal beside them, R2)."""
-    return [a for a in legal(s) if a.startswith("perform")]
-
-
-def slugs(ids: list[int]) -> list[str]:
-    return [CARDS[c].slug for c in ids if c]
 
 
 def mover(players: int = 2, scout: int = ST_LOUIS, **resources: int) -> State:
@@ -434,8 +410,7 @@ def test_r11_daniel_boone_counts_places_powwow_and_newcomer() -> None:
     hand(s, 0, "daniel-boone", "hugh-mcneal")
     occupy(s, "canoe", 2)
     occupy(s, "farewell", 1)
-    s.powwow = 1
-    s.indian_stock -= 1
+    powwow(s, 1)
     # 2 + 1 on places, 1 in the Powwow, 1 on the Newcomer
     s = do(s, "play daniel-boone", "under hugh-mcneal", "perform pay 2 wood")
     assert s.players[0].scout == ST_LOUIS + 5

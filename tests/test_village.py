@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from builders import area, card, do, game, hand, indians, journal, legal, load, top_of_deck
+from builders import area, card, do, game, hand, indians, journal, legal, load, occupy, performs, powwow, slugs, top_of_deck
 from lewis_clark import IllegalAction, State, apply, camp_time
-from lewis_clark.cards import CARDS
 from lewis_clark.expedition import TILE_FACES, TILE_STACK
 from lewis_clark.queries import capacity
 from lewis_clark.resources import CANOE, FOOD, FUR, HORSE, WOOD
@@ -23,22 +22,6 @@ def ready(n_indians: int = 3, players: int = 2, **resources: int) -> State:
     indians(s, 0, n_indians)
     load(s, 0, **resources)
     return s
-
-
-def occupy(s: State, place: str, n: int) -> State:
-    """Put ``n`` stock Indians on a place, as if other players had sent them."""
-    s.village[PLACE_INDEX[place]] += n
-    s.indian_stock -= n
-    return s
-
-
-def performs(s: State) -> list[str]:
-    """Legal ``perform`` actions (``stop`` is always legal beside them, R2)."""
-    return [a for a in legal(s) if a.startswith("perform")]
-
-
-def slugs(ids: list[int]) -> list[str]:
-    return [CARDS[c].slug for c in ids if c]
 
 
 # --- placing Indians (R9) ------------------------------------------------------------------------
@@ -71,7 +54,7 @@ def test_upgrade_has_two_circles() -> None:
 def test_semicircle_takes_one_to_three_whatever_is_there(place: str) -> None:
     """R9: a semicircle takes 1-3 Indians per placement, occupied or not."""
     s = ready(5)
-    for already in (0, 4):
+    for already in (0, 2):  # 9 Indians with 2 players: 5 on seat 0's boats, 1 on seat 1's, 1 on the Newcomer
         t = occupy(s.copy(), place, already)
         assert [a for a in legal(t) if a.startswith(f"village {place} ")] == [f"village {place} {n}" for n in (1, 2, 3)]
         with pytest.raises(IllegalAction):
@@ -364,8 +347,7 @@ def interpreter_ready() -> State:
     hand(s, 0, "francois-labiche", "york")
     occupy(s, "canoe", 2)
     occupy(s, "hunting", 1)
-    s.powwow = 1
-    s.indian_stock -= 1
+    powwow(s, 1)
     return s
 
 

@@ -1,0 +1,234 @@
+"""The shape of the package's imports: no cycle among lewis_clark modules, and an engine that
+imports none of the front ends, bots or adapters (house style, practice 1).
+
+Imports are read with ``ast``, not by importing: every ``import`` counts, at the top of a module or
+inside a function (a function-level import only hides a cycle until the function runs), except
+those under ``if TYPE_CHECKING:``, which never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = "lewis_clark"
+
+# Modules directly in src/lewis_clark/ that drive or front the engine rather than being part of it.
+NOT_ENGINE = {"cli", "bench", "selfplay", "sim", "match"}
+# What the engine must never import (directly or through another lewis_clark module).
+FORBIDDEN_SUBPACKAGES = ("bots", "terminal", "web", "rl", "wording")
+FORBIDDEN_LIBRARIES = ("click", "rich")
+
+
+class Edge(NamedTuple):
+    """One import: ``source`` imports ``target`` at ``line``; ``nested`` when inside a function."""
+
+    source: str
+    target: str
+    line: int
+    nested: bool
+
+
+def module_name(path: Path) -> str:
+    """Dotted name of a source file, e.g. src/lewis_clark/bots/base.py -> lewis_clark.bots.base."""
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def all_modules() -> dict[str, Path]:
+    """Every module of the package by dotted name."""
+    return {module_name(p): p for p in sorted((SRC / PACKAGE).rglob("*.py"))}
+
+
+MODULES = all_modules()
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _resolve(source: str, is_package: bool, node: ast.ImportFrom) -> str:
+    """Absolute module named by a ``from ... import`` (relative imports resolved against ``source``)."""
+    if not node.level:
+        return node.module or ""
+    base = source.split(".")
+    if not is_package:
+        base.pop()
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imported_names(source: str) -> list[tuple[str, int, bool]]:
+    """(absolute module, line, inside a function) for each import a module makes, TYPE_CHECKING left out."""
+    path = MODULES[source]
+    return imports_in(path.read_text(encoding="utf-8"), source, path.name == "__init__.py")
+
+
+def imports_in(code: str, source: str, is_package: bool) -> list[tuple[str, int, bool]]:
+    """The imports of a module's code (see ``imported_names``)."""
+    tree = ast.parse(code)
+    found: list[tuple[str, int, bool]] = []
+
+    def visit(node: ast.AST, nested: bool) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for other in node.orelse:
+                visit(other, nested)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, node.lineno, nested) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = _resolve(source, is_package, node)
+            submodules = [f"{module}.{a.name}" for a in node.names if f"{module}.{a.name}" in MODULES]
+            # ``from lewis_clark import journal`` names the module lewis_clark.journal; the package's
+            # __init__ counts only when a name is taken from it (every import runs the parent first,
+            # which is harmless: the parent is already loading).
+            if len(submodules) < len(node.names):
+                found.append((module, node.lineno, nested))
+            found.extend((m, node.lineno, nested) for m in submodules)
+        inside = nested or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, False)
+    return found
+
+
+def package_edges() -> list[Edge]:
+    """Imports between lewis_clark modules."""
+    edges: list[Edge] = []
+    for source in MODULES:
+        for target, line, nested in imported_names(source):
+            if target in MODULES and target != source:
+                edges.append(Edge(source, target, line, nested))
+    return edges
+
+
+EDGES = package_edges()
+
+
+def find_cycles(edges: list[Edge]) -> list[list[Edge]]:
+    """One cycle (as its edges) per strongly connected group of modules that import each other."""
+    graph: dict[str, list[Edge]] = {}
+    for e in edges:
+        graph.setdefault(e.source, []).append(e)
+    cycles: list[list[Edge]] = []
+    seen_groups: set[frozenset[str]] = set()
+    for start in sorted(graph):
+        path = _path_back(graph, start)
+        if path:
+            group = frozenset(e.source for e in path)
+            if group not in seen_groups:
+                seen_groups.add(group)
+                cycles.append(path)
+    return cycles
+
+
+def _path_back(graph: dict[str, list[Edge]], start: str) -> list[Edge]:
+    """Shortest chain of imports from ``start`` back to itself (empty if none), breadth first."""
+    came: dict[str, Edge] = {}
+    frontier = [start]
+    while frontier:
+        later: list[str] = []
+        for node in frontier:
+            for e in graph.get(node, []):
+                if e.target == start:
+                    chain = [e]
+                    while chain[0].source != start:
+                        chain.insert(0, came[chain[0].source])
+                    return chain
+                if e.target not in came:
+                    came[e.target] = e
+                    later.append(e.target)
+        frontier = later
+    return []
+
+
+def show(chain: list[Edge]) -> str:
+    """A chain of imports as text, naming the line and whether the import sits in a function."""
+    return " -> ".join(
+        [chain[0].source] + [f"{e.target} (line {e.line}{', in a function' if e.nested else ''})" for e in chain]
+    )
+
+
+def engine_modules() -> list[str]:
+    """Modules directly in src/lewis_clark/ that form the engine."""
+    return sorted(m for m in MODULES if m.count(".") == 1 and m.split(".")[1] not in NOT_ENGINE
+                  and not (SRC / PACKAGE / m.split(".")[1]).is_dir())
+
+
+def _forbidden(name: str) -> bool:
+    top = name.split(".")
+    if top[0] in FORBIDDEN_LIBRARIES or top[0] in FORBIDDEN_SUBPACKAGES:
+        return True
+    return top[0] == PACKAGE and len(top) > 1 and top[1] in FORBIDDEN_SUBPACKAGES
+
+
+# --- the checker itself --------------------------------------------------------------------------
+
+def test_the_reader_sees_top_level_function_level_and_relative_imports() -> None:
+    names = {(m, nested) for m, _, nested in imported_names("lewis_clark.cli")}
+    assert ("click", False) in names and ("lewis_clark.sim", True) in names
+    assert ("lewis_clark.journal", False) in {(m, n) for m, _, n in imported_names("lewis_clark.effects")}
+    assert len(engine_modules()) > 10 and "lewis_clark.rules" in engine_modules()
+    assert "lewis_clark.cli" not in engine_modules() and "lewis_clark.bots" not in engine_modules()
+
+
+def test_the_cycle_finder_finds_cycles_and_nested_ones() -> None:
+    edges = [Edge("a", "b", 1, False), Edge("b", "c", 2, True), Edge("c", "a", 3, False), Edge("c", "d", 4, False)]
+    (cycle,) = find_cycles(edges)
+    assert {e.source for e in cycle} == {"a", "b", "c"}
+    assert "in a function" in show(cycle)
+    assert find_cycles(edges[:2] + edges[3:]) == []
+
+
+def test_type_checking_imports_are_ignored_and_function_imports_kept() -> None:
+    code = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    import lewis_clark.cli\nelse:\n    import lewis_clark.route\n"
+        "def f() -> None:\n    from . import sim\n    from .bots import heuristic\n"
+    )
+    found = imports_in(code, "lewis_clark.rules", is_package=False)
+    assert ("lewis_clark.cli", 3, False) not in found
+    assert ("lewis_clark.route", 5, False) in found
+    assert ("lewis_clark.sim", 7, True) in found and ("lewis_clark.bots.heuristic", 8, True) in found
+    assert _forbidden("rich.table") and _forbidden("lewis_clark.bots.heuristic") and not _forbidden("lewis_clark.route")
+
+
+# --- the package ---------------------------------------------------------------------------------
+
+def test_no_import_cycle_among_lewis_clark_modules() -> None:
+    cycles = find_cycles(EDGES)
+    assert not cycles, "import cycles:\n" + "\n".join(show(c) for c in cycles)
+
+
+@pytest.mark.parametrize("module", engine_modules())
+def test_engine_module_imports_no_front_end_bot_or_adapter(module: str) -> None:
+    direct = [(name, line) for name, line, _ in imported_names(module) if _forbidden(name)]
+    assert not direct, f"{module} imports {direct}"
+    # Nor through another lewis_clark module: follow the package's imports from this one.
+    graph: dict[str, list[Edge]] = {}
+    for e in EDGES:
+        graph.setdefault(e.source, []).append(e)
+    came: dict[str, Edge] = {}
+    frontier = [module]
+    while frontier:
+        node = frontier.pop()
+        for name, _, _ in imported_names(node):
+            if _forbidden(name):
+                chain = [node]
+                while chain[0] != module:
+                    chain.insert(0, came[chain[0]].source)
+                raise AssertionError(f"{module} reaches {name} through {' -> '.join(chain)}")
+        for e in graph.get(node, []):
+            if e.target not in came and e.target != module:
+                came[e.target] = e
+                frontier.append(e.target)
