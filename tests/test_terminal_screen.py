@@ -12,16 +12,16 @@ from rich.console import Console
 
 from builders import area, do, game, journal
 from lewis_clark.cards import BY_SLUG, CARDS, Card
-from lewis_clark.record import Record
 from lewis_clark.queries import camp_landing
+from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options
 from lewis_clark.terminal import screen
 from lewis_clark.terminal.session import Session
 from lewis_clark.terminal.texts import card_help, find_card, help_text
-from lewis_clark.wording import RULE_TOPICS, rule
 from lewis_clark.village import PLACES
+from lewis_clark.wording import RULE_TOPICS, rule
 
 RULEBOOK = Path("/work/shared/rules/rulebook.md")
 

@@ -26,6 +26,7 @@ from lewis_clark.setup import new_game
 from lewis_clark.state import Decision, Options, State
 from lewis_clark.village import PLACES
 from lewis_clark.wording import (
+    camp_preview,
     card_text,
     decision_hint,
     event_line,
@@ -37,11 +38,11 @@ from lewis_clark.wording import (
     place_text,
     player_name,
     prompt,
+    resources_line,
     t,
     tn,
     village_room,
 )
-from lewis_clark.wording import camp_preview, resources_line
 from lewis_clark.wording import catalogue as cat
 from lewis_clark.wording.decisions import HINTS as DECISION_HINTS
 from lewis_clark.wording.decisions import PROMPTS
