@@ -12,14 +12,16 @@ from rich.console import Console
 
 from builders import area, do, game, journal
 from lewis_clark.cards import BY_SLUG, CARDS, Card
+from lewis_clark.queries import camp_landing
 from lewis_clark.record import Record
-from lewis_clark.rules import camp_time, legal_actions
+from lewis_clark.rules import legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options
 from lewis_clark.terminal import screen
 from lewis_clark.terminal.session import Session
-from lewis_clark.terminal.texts import RULES, card_help, find_card, help_text
+from lewis_clark.terminal.texts import card_help, find_card, help_text
 from lewis_clark.village import PLACES
+from lewis_clark.wording import RULE_TOPICS, rule
 
 RULEBOOK = Path("/work/shared/rules/rulebook.md")
 
@@ -51,7 +53,8 @@ def test_board_shows_the_whole_table_in_80_columns() -> None:
     p = s.players[0]
     for card in p.hand:
         assert CARDS[card].name in text
-    assert f"camp now: Time {camp_time(s.players[s.current])}" in text
+    landing = camp_landing(s, s.current)
+    assert f"Camp now: lose {landing.time} spaces" in text
     assert "to play" in text and "turn 1" in text
 
 
@@ -93,7 +96,7 @@ def test_end_screen_names_the_winner() -> None:
     """R23 and R24: the winner's colour, or Mackenzie."""
     s = game(2, seed=1)
     s.over, s.winner = True, 1
-    assert "Blue wins" in draw(screen.render_end(s, ["human", "random"])).replace(" (random)", "")
+    assert "Blue (random) sets up Camp at Fort Clatsop and wins!" in draw(screen.render_end(s, ["human", "random"]))
     solo = new_game(Options(players=1, seed=1))
     solo.over, solo.winner = True, -1
     assert "Mackenzie" in draw(screen.render_end(solo, ["human"]))
@@ -118,13 +121,13 @@ def _runs(text: str, n: int) -> set[tuple[str, ...]]:
 def test_help_is_in_our_own_words() -> None:
     """No run of eight words from the rulebook appears in any card, place or rule help."""
     book = _runs(RULEBOOK.read_text(encoding="utf-8"), 8)
-    texts = [card_help(c) for c in CARDS[1:]] + list(RULES.values()) + [help_text(p.name) for p in PLACES]
+    texts = [card_help(c) for c in CARDS[1:]] + [rule(topic) for topic in RULE_TOPICS] + [help_text(p.name) for p in PLACES]
     copied = [t for t in texts if _runs(t, 8) & book]
     assert not copied, copied[:2]
 
 
 def test_help_finds_rules_places_and_reports_unknown_topics() -> None:
-    assert help_text("camp") == RULES["camp"] and help_text("mackenzie") == RULES["solo"]
+    assert help_text("camp") == rule("camp") and help_text("mackenzie") == rule("solo")
     assert "Hunting" in help_text("hunting") and "Hunting" in help_text("village hunting")
     assert help_text("black cat") == card_help(BY_SLUG["black-cat"])
     assert "No help on" in help_text("zebra")

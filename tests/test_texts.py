@@ -1,4 +1,4 @@
-"""The project's own wording of cards, Village places and actions (lewis_clark.texts): complete, with the
+"""The project's own wording of cards, Village places and actions (lewis_clark.wording): complete, with the
 right numbers (components.md), shared by terminal and web, and never the rulebook's sentences."""
 
 from __future__ import annotations
@@ -17,19 +17,10 @@ from lewis_clark.effects_spec import Alternative
 from lewis_clark.resources import KINDS, NONE, bundle
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.terminal.texts import card_help, help_text
-from lewis_clark.texts import (
-    COUNTERS,
-    SHORT_COUNTERS,
-    bundle_words,
-    card_summary,
-    card_text,
-    place_summary,
-    place_text,
-    plural,
-    result_words,
-)
 from lewis_clark.village import PLACE_INDEX, PLACES, Place
-from lewis_clark.web.words import label, meta_json
+from lewis_clark.web.words import meta_json
+from lewis_clark.wording import bundle_words, card_summary, card_text, label, place_summary, place_text
+from lewis_clark.wording.cards import COUNTERS, SHORT_COUNTERS, result_words, spaces
 
 RULEBOOK = Path("/work/shared/rules/rulebook.md")
 
@@ -119,7 +110,7 @@ def test_every_cost_and_gain_of_the_data_is_in_the_text(c: Card) -> None:
             for kind, n in zip(KINDS, b, strict=True):
                 assert not n or re.search(rf"\b{n} {kind}", text, re.I), (kind, n, text)
         if a.is_move and not a.counter:
-            assert plural(a.count, "space") in text
+            assert spaces(a.count) in text
         for n in (a.pay_any, a.pay_different, a.powwow):
             assert not n or re.search(rf"\b{n} ", text)
 
@@ -141,7 +132,7 @@ def test_place_texts_say_the_numbers(name: str, words: tuple[str, ...]) -> None:
 
 
 def test_plural_and_bundles_read_as_english() -> None:
-    assert plural(1, "space") == "1 space" and plural(3, "space") == "3 spaces"
+    assert spaces(1) == "1 space" and spaces(3) == "3 spaces"
     assert bundle_words(NONE) == "nothing"
     assert bundle_words(bundle(wood=2, canoe=2, indian=1)) == "2 wood + 2 canoes + 1 Indian"
 

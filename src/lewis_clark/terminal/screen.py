@@ -15,17 +15,32 @@ from rich.table import Table
 from rich.text import Text
 
 from lewis_clark.actions import Action
-from lewis_clark.cards import BY_SLUG, CARDS, GRAVELINES
-from lewis_clark.describe import prompt
+from lewis_clark.cards import CARDS, GRAVELINES
 from lewis_clark.expedition import TILE_FACES
 from lewis_clark.journal import fur_cost
-from lewis_clark.queries import camp_time, capacity, recruit_fur
+from lewis_clark.queries import recruit_fur
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.route import MOUNTAIN, RIVER
-from lewis_clark.rules import apply, camp
 from lewis_clark.state import State
-from lewis_clark.texts import card_summary, place_summary
-from lewis_clark.village import PLACE_INDEX, PLACES
+from lewis_clark.village import PLACES
+from lewis_clark.wording import (
+    boat_count,
+    boats_load,
+    camp_preview,
+    card_summary,
+    hint,
+    kind_count,
+    kind_name,
+    outcome,
+    place_summary,
+    player_name,
+    prompt,
+    resources_words,
+    seat_name,
+    t,
+    tn,
+    village_room,
+)
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",
                                  "green": "bold green3", "purple": "bold medium_purple1"}
@@ -36,23 +51,23 @@ MENU_HINTS_UP_TO = 14  # longer menus drop their hints and use columns
 
 
 def player_text(state: State, seat: int, seats: Sequence[str] = ()) -> Text:
-    colour = state.players[seat].colour
-    name = colour.capitalize()
-    if seats and seat < len(seats):
-        name += " (you)" if seats[seat] == "human" and seats.count("human") == 1 else f" ({seats[seat]})"
-    return Text(name, style=PLAYER_STYLES.get(colour, "bold"))
+    """A player's name (with who sits there), in the expedition's colour."""
+    return Text(seat_name(state, seat, seats), style=PLAYER_STYLES.get(state.players[seat].colour, "bold"))
 
 
 def kind_text(kind: int, n: int | None = None) -> Text:
-    name = KINDS[kind]
-    return Text(name if n is None else f"{n} {name}", style=KIND_STYLES[name])
+    """A resource kind or a count of it, in the kind's colour."""
+    return Text(kind_name(kind) if n is None else kind_count(kind, n), style=KIND_STYLES[KINDS[kind]])
 
 
 def resources_text(state: State, seat: int) -> Text:
+    """``wording.resources_line`` with each kind in its colour."""
     p = state.players[seat]
-    parts = [kind_text(r, p.resources[r]) for r in RESOURCES if p.resources[r]]
-    out = Text(", ").join(parts) if parts else Text("no resources", style="dim")
-    out.append(f"  ({sum(p.resources)}/{capacity(p)} aboard)", style="dim")
+    out = Text(resources_words(state, seat), style="" if any(p.resources[r] for r in RESOURCES) else "dim")
+    for r in RESOURCES:
+        if p.resources[r]:
+            out.highlight_words([kind_count(r, p.resources[r])], style=KIND_STYLES[KINDS[r]])
+    out.append(f"  ({boats_load(state, seat)})", style="dim")
     return out
 
 
@@ -67,9 +82,9 @@ def render_route(state: State, seats: Sequence[str] = ()) -> RenderableType:
     ruler = Text(" " * label)
     for i in range(0, n, 10):
         ruler.append(f"{i:<10}"[: max(0, min(10, n - i))])
-    terrain = Text("route".ljust(label), style="bold")
-    for t in route.terrains:
-        ch, style = TERRAIN[t]
+    terrain = Text(t("route")[: label - 1].ljust(label), style="bold")
+    for terrain_kind in route.terrains:
+        ch, style = TERRAIN[terrain_kind]
         terrain.append(ch, style=style)
     marks = [" "] * n
     marks[route.st_louis] = "S"
@@ -91,28 +106,28 @@ def render_route(state: State, seats: Sequence[str] = ()) -> RenderableType:
         cells[state.mackenzie] = "M"
         row = Text("Mackenzie".ljust(label), style="bold red")
         row.append("".join(cells), style="bold red")
-        row.append(f"  space {state.mackenzie}", style="dim")
+        row.append("  " + t("space {space}", space=state.mackenzie), style="dim")
         rows.append(row)
-    rows.append(Text("~ river  ^ mountain  * both   S St Louis  F Fort Clatsop   @ Scout C Camp # both", style="dim"))
+    rows.append(Text(t("~ river  ^ mountain  * both   S St Louis  F Fort Clatsop   @ Scout C Camp # both"), style="dim"))
     return Group(*rows)
 
 
 # --- Village and Journal ---------------------------------------------------------------------------
 
 def render_village(state: State) -> RenderableType:
-    table = Table(title="Indian Village", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
-    table.add_column("place", no_wrap=True)
-    table.add_column("ind.", justify="right")
-    table.add_column("room", no_wrap=True)
-    table.add_column("action", overflow="fold")
+    table = Table(title=t("Indian Village"), box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
+    table.add_column(t("place"), no_wrap=True)
+    table.add_column(t("ind."), justify="right")
+    table.add_column(t("room"), no_wrap=True)
+    table.add_column(t("action"), overflow="fold")
     for place in PLACES:
-        room = "1-3 any time" if place.semicircle else ("2 circles" if place.spots == 2 else "1 circle")
-        if not place.semicircle and state.village[place.index] >= place.spots:
-            room = "full"
         n = state.village[place.index]
-        table.add_row(place.name, Text(str(n), style="magenta" if n else "dim"), room, place_summary(place))
-    return Group(table, Text(f"Powwow {state.powwow}   Newcomer {state.newcomer}   Indian stock {state.indian_stock}   "
-                             f"boat tiles: small {state.tile_stacks[0]}, large {state.tile_stacks[1]}", style="dim"))
+        # the notation's word names the place: it is what is typed after "village"
+        table.add_row(place.name, Text(str(n), style="magenta" if n else "dim"), village_room(state, place),
+                      place_summary(place))
+    return Group(table, Text(t("Powwow {powwow}   Newcomer {newcomer}   Indian stock {stock}   boat tiles: small {small}, "
+                               "large {large}", powwow=state.powwow, newcomer=state.newcomer, stock=state.indian_stock,
+                               small=state.tile_stacks[0], large=state.tile_stacks[1]), style="dim"))
 
 
 def _strength_badge(card: int) -> Text:
@@ -124,23 +139,24 @@ def _strength_badge(card: int) -> Text:
 
 def render_journal(state: State, seat: int) -> RenderableType:
     p = state.players[seat]
-    table = Table(title="Journal", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
-    table.add_column("slot", justify="right")
-    table.add_column("fur", justify="right")
-    table.add_column("card", no_wrap=True)
-    table.add_column("str badge", no_wrap=True)
-    table.add_column("action", overflow="fold")
+    table = Table(title=t("Journal"), box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
+    table.add_column(t("slot"), justify="right")
+    table.add_column(kind_name(1), justify="right")
+    table.add_column(t("card"), no_wrap=True)
+    table.add_column(t("str badge"), no_wrap=True)
+    table.add_column(t("action"), overflow="fold")
     for slot, card in enumerate(state.journal):
         fur = recruit_fur(state, p, slot)
         fur_cell = str(fur) if fur == fur_cost(slot) else f"{fur}*"
         if not card:
-            table.add_row(str(slot + 1), fur_cell, Text("(empty)", style="dim"), "", "")
+            table.add_row(str(slot + 1), fur_cell, Text(t("(empty)"), style="dim"), "", "")
             continue
         c = CARDS[card]
         table.add_row(str(slot + 1), fur_cell, f"{c.name} [dim]#{c.number}[/]", _strength_badge(card), card_summary(c))
-    caption = f"recruit: fur by slot + equipment = Strength.  Deck {len(state.deck)}, discards {len(state.discard)}"
+    caption = t("recruit: fur by slot + equipment = Strength.  Deck {deck}, discards {discards}", deck=len(state.deck),
+                discards=len(state.discard))
     if GRAVELINES in p.face_up:
-        caption += "   * Gravelines: 2 fur less"
+        caption += "   " + t("* Gravelines: 2 fur less")
     table.caption = caption
     table.caption_justify = "left"
     return table
@@ -148,64 +164,56 @@ def render_journal(state: State, seat: int) -> RenderableType:
 
 # --- expeditions and hands -----------------------------------------------------------------------
 
-def camp_preview(state: State, seat: int) -> str:
-    """The Time a Camp would cost now; for the seat on turn, also where Scout and Camp would end."""
-    p = state.players[seat]
-    time = camp_time(p)
-    if seat != state.current or state.over:
-        return f"camp now: Time {time}"
-    after = state.copy()
-    camp(after)
-    q = after.players[seat]
-    return f"camp now: Time {time} -> Scout {q.scout}, Camp {q.camp}"
-
-
 def _card_names(ids: Sequence[int]) -> str:
     return ", ".join(CARDS[c].name for c in ids) if ids else "-"
 
 
 def render_expeditions(state: State, seats: Sequence[str] = ()) -> RenderableType:
-    table = Table(title="Expeditions", box=box.SIMPLE_HEAD, title_justify="left", show_header=False, padding=(0, 1))
+    table = Table(title=t("Expeditions"), box=box.SIMPLE_HEAD, title_justify="left", show_header=False, padding=(0, 1))
     table.add_column("who", no_wrap=True)
     table.add_column("what", overflow="fold")
     for seat, p in enumerate(state.players):
         name = player_text(state, seat, seats)
         if seat == state.current and not state.over:
-            name.append("  <- turn", style="bold")
-        boats = ", ".join(f"{n} {TILE_FACES[f]}" for f, n in enumerate(p.tiles) if n) or "the 5 starting boats"
+            name.append("  " + t("<- turn"), style="bold")
+        boats = ", ".join(boat_count(face, n) for face, n in zip(TILE_FACES, p.tiles, strict=True) if n) \
+            or t("the 5 starting boats")
         lines = Text()
-        lines.append(f"Scout {p.scout}, Camp {p.camp}; {camp_preview(state, seat)}\n")
+        where = t("Scout {scout}, Camp {camp}", scout=p.scout, camp=p.camp)
+        lines.append(f"{where}; {camp_preview(state, seat)}\n" if not state.over else f"{where}\n")
         lines.append_text(resources_text(state, seat))
-        lines.append(f"\nIndians: {p.indians} on boats, {p.on_cards} on cards; boats: {boats}\n")
-        lines.append(f"area: {_card_names(p.face_up)}", style="")
+        lines.append("\n" + t("Indians: {boats} on boats, {cards} on cards; boats: {tiles}", boats=p.indians,
+                                cards=p.on_cards, tiles=boats) + "\n")
+        lines.append(t("area: {cards}", cards=_card_names(p.face_up)), style="")
         if p.face_down:
-            lines.append(f" (under: {_card_names(p.face_down)})", style="dim")
-        lines.append(f"\nhand: {len(p.hand)} cards", style="dim")
+            lines.append(" " + t("(under: {cards})", cards=_card_names(p.face_down)), style="dim")
+        lines.append("\n" + tn("hand: {n} card", "hand: {n} cards", len(p.hand)), style="dim")
         table.add_row(name, lines)
     return table
 
 
 def render_hand(state: State, seat: int) -> RenderableType:
     p = state.players[seat]
-    table = Table(title=f"{p.colour.capitalize()}'s hand", box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
-    table.add_column("card", no_wrap=True)
-    table.add_column("str badge", no_wrap=True)
-    table.add_column("action", overflow="fold")
+    table = Table(title=t("{name}'s hand", name=player_name(state, seat)), box=box.SIMPLE_HEAD, title_justify="left",
+                  padding=(0, 1))
+    table.add_column(t("card"), no_wrap=True)
+    table.add_column(t("str badge"), no_wrap=True)
+    table.add_column(t("action"), overflow="fold")
     for c in sorted(p.hand, key=lambda c: (CARDS[c].strength, c)):
         card = CARDS[c]
         table.add_row(card.name, _strength_badge(c), card_summary(card))
     if not p.hand:
-        table.add_row(Text("(no cards)", style="dim"), "", "")
+        table.add_row(Text(t("(no cards)"), style="dim"), "", "")
     return table
 
 
 def header(state: State, seats: Sequence[str]) -> Text:
-    out = Text(f"Lewis & Clark - turn {state.turn} - seed {state.options.seed} - ", style="bold")
+    out = Text(t("Lewis & Clark - turn {turn} - seed {seed} - ", turn=state.turn, seed=state.options.seed), style="bold")
     if state.over:
-        out.append("the game is over", style="bold")
+        out.append(t("the game is over"), style="bold")
     else:
         out.append_text(player_text(state, state.current, seats))
-        out.append(" to play", style="bold")
+        out.append(" " + t("to play"), style="bold")
     return out
 
 
@@ -219,7 +227,9 @@ def render_status(state: State, seats: Sequence[str], seat: int) -> RenderableTy
     """A short reminder between the decisions of one turn."""
     p = state.players[seat]
     line = player_text(state, seat, seats)
-    line.append(f": Scout {p.scout}, Camp {p.camp}, {p.indians} Indians aboard, {len(p.hand)} cards; ")
+    parts = [t("Scout {scout}, Camp {camp}", scout=p.scout, camp=p.camp),
+             tn("{n} Indian aboard", "{n} Indians aboard", p.indians), tn("{n} card", "{n} cards", len(p.hand))]
+    line.append(": " + ", ".join(parts) + "; ")
     line.append_text(resources_text(state, seat))
     line.append(f"; {camp_preview(state, seat)}", style="dim")
     return line
@@ -228,34 +238,8 @@ def render_status(state: State, seats: Sequence[str], seat: int) -> RenderableTy
 # --- the menu ------------------------------------------------------------------------------------
 
 def action_hint(state: State, action: Action) -> str:
-    """A few words on what a menu choice does."""
-    v = action.verb
-    p = state.players[state.current]
-    if v == "play":
-        card = BY_SLUG[action.subject]
-        return f"{card.name}: {card_summary(card)}"
-    if v == "under":
-        return "Strength from Indians" if action.subject == "none" else f"Strength {BY_SLUG[action.subject].strength}"
-    if v == "village":
-        return place_summary(PLACES[PLACE_INDEX[action.subject]])
-    if v == "recruit":
-        card = BY_SLUG[action.subject]
-        slot = state.journal.index(card.id)
-        return f"{card.name}: {recruit_fur(state, p, slot)} fur + {card.strength} equip. (less a discard)"
-    if v == "discard" and state.stack and state.stack[-1].kind == "recruit" and action.subject != "none":
-        return f"discount {BY_SLUG[action.subject].strength}"
-    if v == "camp":
-        return camp_preview(state, state.current)
-    if v == "end":
-        return "end your turn"
-    if v == "stop":
-        return "perform no more"
-    if v == "perform":
-        after = apply(state, action)
-        q = after.players[state.current]
-        if q.scout != p.scout:
-            return f"Scout {p.scout} -> {q.scout}"
-    return ""
+    """A few words on what a menu choice does (``wording.hint``)."""
+    return hint(state, action)
 
 
 def render_menu(state: State, legal: Sequence[Action]) -> RenderableType:
@@ -292,15 +276,15 @@ def render_menu(state: State, legal: Sequence[Action]) -> RenderableType:
 def render_end(state: State, seats: Sequence[str]) -> RenderableType:
     """Who won, and where everyone stands."""
     if state.winner >= 0:
-        line = player_text(state, state.winner, seats)
-        line.append(" wins: their Camp reached Fort Clatsop!", style="bold")
+        line = Text(outcome(state, seats), style=PLAYER_STYLES.get(state.players[state.winner].colour, "bold"))
     else:
-        line = Text("Mackenzie reached Fort Clatsop first: Mackenzie wins.", style="bold red")
+        line = Text(outcome(state, seats), style="bold red")
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
-    for col in ("expedition", "scout", "camp", "hand", "resources"):
+    for col in (t("expedition"), t("scout"), t("camp"), t("hand"), t("resources")):
         table.add_column(col)
     for seat, p in enumerate(state.players):
         table.add_row(player_text(state, seat, seats), str(p.scout), str(p.camp), str(len(p.hand)),
                       resources_text(state, seat))
-    return Group(Text(""), Text("=== Game over ===", style="bold"), line, table,
-                 Text(f"{state.turn} turns, Fort Clatsop at space {state.options.route.fort_clatsop}", style="dim"))
+    return Group(Text(""), Text(t("=== Game over ==="), style="bold"), line, table,
+                 Text(tn("{n} turn, Fort Clatsop at space {fort}", "{n} turns, Fort Clatsop at space {fort}", state.turn,
+                         fort=state.options.route.fort_clatsop), style="dim"))

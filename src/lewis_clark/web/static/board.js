@@ -34,7 +34,7 @@ export function card(meta, slug, x, y, targets, { w = 70, h = 78, under = [], fa
   if (!c) return "";
   const fill = c.colour ? colour(c.colour) : "#efe2c4";
   const lines = wrap(c.name, Math.floor(w / 5.6)).slice(0, 3);
-  let tip = `${c.title} — Strength ${c.strength}, ${c.badge} badge. ${c.text}`;
+  let tip = c.tip; // worded on the server (wording layer)
   if (under.length) tip += ` Under it: ${under.map((u) => meta.cards[u]?.name).join(", ")}.`;
   let inner = `<title>${esc(tip)}</title>`;
   inner += `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#fffdf6" stroke="#6b5640"
@@ -117,7 +117,7 @@ function village(view, meta, targets, y0) {
   meta.places.forEach((p, i) => {
     const x = (i % 4) * (w + 6), y = y0 + 18 + Math.floor(i / 4) * (h + 6);
     const n = st.village[i];
-    const spots = p.spots ? `${p.spots} spot${p.spots > 1 ? "s" : ""}` : "1-3 at a time";
+    const spots = (view.table && view.table.village[i]) || ""; // room left, worded on the server
     let inner = `<title>${esc(p.title)}: ${esc(p.text)}</title>`;
     inner += `<rect class="hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="8" fill="#f3e3c3" stroke="#8a6d4b"/>`;
     inner += `<text x="${x + 6}" y="${y + 15}" font-size="11" font-weight="700">${esc(p.title)}</text>`;
@@ -167,9 +167,9 @@ function expedition(view, meta, targets, s, you, y0) {
   out += `<rect x="0" y="${y0}" width="12" height="${h}" rx="4" fill="${colour(p.colour)}"/>`;
   out += `<text x="20" y="${y0 + 18}" font-size="14" font-weight="700" data-seat="${s}">${esc(p.colour[0].toUpperCase() + p.colour.slice(1))} — ${who}${current ? " ◀ to play" : ""}</text>`;
   out += `<text x="20" y="${y0 + 36}" font-size="11">Scout ${p.scout} · Camp ${p.camp}</text>`;
-  const cap = 11 + 2 * p.tiles[0] + 5 * p.tiles[1];
-  const load = p.resources.reduce((a, b) => a + b, 0);
-  out += `<text x="20" y="${y0 + 52}" font-size="11">Boats: ${load}/${cap} resources</text>`;
+  // Boat capacity and the Camp preview come from the server (queries.capacity, queries.camp_landing).
+  const table = view.table && view.table.seats[s];
+  if (table) out += `<text x="20" y="${y0 + 52}" font-size="11" data-capacity="${table.capacity}">${esc(table.boats)}</text>`;
   RES.forEach((r, i) => {
     const x = 20 + (i % 3) * 70, y = y0 + 60 + Math.floor(i / 3) * 22;
     out += `<g><title>${r}: ${p.resources[i]}</title><rect x="${x}" y="${y}" width="16" height="16" rx="3" fill="${KIND_COLOURS[r]}"/>
@@ -179,8 +179,7 @@ function expedition(view, meta, targets, s, you, y0) {
   out += indians(26, y0 + 130, p.indians, 14);
   const tiles = p.tiles.map((n, i) => (n ? `${n} ${TILE_NAMES[i]}` : "")).filter(Boolean).join(", ") || "none";
   out += `<text x="20" y="${y0 + 154}" font-size="10">Extra boats: ${esc(tiles)}</text>`;
-  const camp = view.camp && view.camp[s];
-  if (camp) out += `<text x="20" y="${y0 + 172}" font-size="10" data-camp-preview="${s}">Camp now: Time ${camp.time} → Scout ${camp.scout}, Camp ${camp.camp}</text>`;
+  if (table && table.camp) out += `<text x="20" y="${y0 + 172}" font-size="10" data-camp-preview="${s}">${esc(table.camp)}</text>`;
   // Hand and Playing Area.
   out += `<text x="250" y="${y0 + 16}" font-size="10" fill="#6b5640">Hand (${p.hand.length})</text>`;
   p.hand.forEach((id, i) => { out += card(meta, slugById(meta, id), 250 + i * 62, y0 + 20, current ? targets : new Set(), { w: 58, h: 76 }); });

@@ -1,0 +1,89 @@
+"""The translation catalogue: ``t`` and ``tn`` look our English source strings up in the active language.
+
+Catalogues are gettext ``.po`` files shipped with the package (``locale/<lang>/LC_MESSAGES/messages.po``),
+read with Babel when first needed and turned into a stdlib ``GNUTranslations`` so that plural forms
+work; ``scripts/catalogue.py`` extracts ``messages.pot`` from the sources and updates the ``.po`` files.
+The active language lives in a ``ContextVar``: a web server may answer several languages at once.
+A message with no translation (or an unknown language) falls back to the English source.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
+from pathlib import Path
+
+LANGUAGES: tuple[str, ...] = ("en", "hu")
+SOURCE = "en"  # the language the source strings are written in
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "messages"
+
+_ACTIVE: ContextVar[str] = ContextVar("lewis_clark_language", default=SOURCE)
+_LOADED: dict[str, gettext.NullTranslations] = {}
+
+
+def catalogue_path(code: str) -> Path:
+    """Where the ``.po`` file of ``code`` lives."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    path = catalogue_path(code)
+    if code == SOURCE or not path.exists():
+        return gettext.NullTranslations()
+    # Babel is imported only when a translated language is first used: English needs nothing.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=code, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)  # fuzzy and empty entries are left out: they fall back to English
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def translations(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code``, read once and cached."""
+    if code not in _LOADED:
+        _LOADED[code] = _load(code)
+    return _LOADED[code]
+
+
+def install(code: str, catalogue: gettext.NullTranslations) -> None:
+    """Use ``catalogue`` for language ``code`` from now on (tests install pseudo-locales this way)."""
+    _LOADED[code] = catalogue
+
+
+def current_language() -> str:
+    """The language of this context."""
+    return _ACTIVE.get()
+
+
+def use_language(code: str) -> Token[str]:
+    """Make ``code`` the language of this context; the token restores the previous one."""
+    return _ACTIVE.set(code)
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Words in ``code`` inside the ``with`` block."""
+    token = _ACTIVE.set(code)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def t(message: str, /, **values: object) -> str:
+    """``message`` in the active language, its ``{name}`` placeholders filled from ``values``."""
+    text = translations(_ACTIVE.get()).gettext(message)
+    return text.format(**values) if values else text
+
+
+def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """The singular or plural form for ``n`` in the active language; ``{n}`` is available to the format."""
+    return translations(_ACTIVE.get()).ngettext(singular, plural, n).format(n=n, **values)

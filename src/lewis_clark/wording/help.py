@@ -1,0 +1,117 @@
+"""Help for people: a card or a Village place explained, rule topics and the terminal's commands.
+
+All of it is the project's own wording; nothing is copied from the rulebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lewis_clark.cards import Card
+from lewis_clark.village import Place
+from lewis_clark.wording.cards import card_text, place_text
+from lewis_clark.wording.catalogue import t
+from lewis_clark.wording.names import COLOUR_NAMES, kind_name, place_title, role_name
+
+
+def card_help(card: Card) -> str:
+    """A card explained: name, Strength, badge, and what its action does."""
+    if card.role:
+        colour = COLOUR_NAMES[card.colour]() if card.colour in COLOUR_NAMES else card.colour
+        kind = t("{role} of the {colour} crew", role=role_name(card.role), colour=colour)
+    else:
+        kind = t("encountered character #{number}", number=card.number)
+    head = t("{name} ({kind}) - Strength {strength}, {badge} badge. Notation: play {slug}.", name=card.name, kind=kind,
+             strength=card.strength, badge=kind_name(card.badge), slug=card.slug)
+    if card.permanent or card.once_only:
+        return f"{head}\n{card_text(card)}"
+    return f"{head}\n{card_text(card)}\n" + t("Performed once per point of Strength it is given; you may stop early or "
+                                              "take less.")
+
+
+def place_help(place: Place) -> str:
+    """A Village place explained: name, notation, room for Indians and what it does."""
+    head = t("{title} (Village, notation: village {name} N).", title=place_title(place), name=place.name)
+    return f"{head}\n{place_text(place)}\n" + t("Indians sent to the Village stay there until an Interpreter brings them "
+                                                "to the Powwow.")
+
+
+# Rule topics by the word typed after "help" (terminal/texts.py adds the aliases).
+RULES: dict[str, Callable[[], str]] = {
+    "turn": lambda: t(
+        "On your turn you must take one action: play a card from your hand (give it Strength) or send "
+        "Indians from your boats to the Village. Before or after that action you may also recruit one "
+        "card from the Journal and set up Camp once each. Type 'end' when you are done; the turn ends "
+        "by itself when nothing is left to do."),
+    "strength": lambda: t(
+        "A played card needs Strength: put one other card from your hand face down under it (its "
+        "Strength, 1-3, shows in the hand list), or use 1-3 Indians from your boats, or a card plus 1-2 "
+        "Indians; at most 3 in all. Each point of Strength lets you perform the card's action once. "
+        "Indians on cards come back to your boats when you Camp."),
+    "camp": lambda: t(
+        "Camp: your Scout goes back one space per card in your hand plus the Time of your loaded boats "
+        "(see 'help boats'), then your Camp marker moves up to the Scout if the Scout is ahead of it. All "
+        "cards of your area return to your hand and Indians on cards return to your boats. The screen "
+        "shows the Time a Camp would cost now. The first Camp at Fort Clatsop wins the game."),
+    "boats": lambda: t(
+        "Your first boat holds 3 resources for free, the second 3 for 1 Time if used, the third 5 at 1 "
+        "Time per resource. One Indian rides free; more cost 1 Time each. New boat tiles (Expedition "
+        "Upgrade) add room: small ones are free, large ones cost 1 Time if used. The game always packs "
+        "your boats in the cheapest way. When a gain overfills the boats you choose what goes back."),
+    "village": lambda: t(
+        "Send Indians from your boats to a Village place to use its action. Circles take one Indian "
+        "while empty; Canoe Manufacturing and Horse Trade take 1-3 Indians at any time. Indians stay "
+        "in the Village until an Interpreter gathers them into the Powwow for someone to take."),
+    "recruit": lambda: t(
+        "Recruit: take a card from the Journal into your hand. It costs Fur equal to its slot number "
+        "(slot 1 = 1 Fur) and Equipment equal to its Strength; you may discard one card from your "
+        "hand to lower the Equipment by that card's Strength. Once per turn, outside an action."),
+    "journal": lambda: t(
+        "The Journal holds five cards for recruiting, cheapest slot first. Taken cards are replaced "
+        "from the draw deck (the discard pile is shuffled in when the deck runs out)."),
+    "badges": lambda: t(
+        "Each card shows a resource badge, also when face down. Collecting cards count the badges of "
+        "their kind in your area and your neighbours' areas (with two players, your opponent's; solo, "
+        "the tokens of occupied Village places)."),
+    "movement": lambda: t(
+        "River moves step over River spaces, Mountain moves over Mountain spaces; the spaces marked "
+        "* on the route accept both. A move stops early at the wrong terrain. If your Scout ends the "
+        "action on another Scout's space it moves on to the next free one (the first space and St "
+        "Louis may be shared)."),
+    "solo": lambda: t(
+        "Solo: Mackenzie (M on the route) starts a few spaces above St Louis (--mackenzie 0-7) and "
+        "moves one space after each of your turns. Reach Fort Clatsop with your Camp before he gets "
+        "there."),
+    "end": lambda: t("The game ends as soon as a Camp reaches Fort Clatsop (F on the route); that expedition wins."),
+    "notation": lambda: t(
+        "Type a menu number, or an action in notation: play york, under seaman, indians 1, village "
+        "hunting 1, recruit black-cat, discard none, perform, perform river boost, perform pay 1 wood, "
+        "take 2 fur + 1 food, return wood, boat small-resource, camp, stop, end."),
+}
+RULE_TOPICS: tuple[str, ...] = tuple(RULES)
+
+
+def rule(topic: str) -> str:
+    """The rule help of ``topic`` (one of ``RULE_TOPICS``)."""
+    return RULES[topic]()
+
+
+def commands_help() -> str:
+    """What may be typed at the terminal's prompt."""
+    return t("""\
+At a prompt you may type:
+  a number          the choice with that number in the menu just shown
+  an action         in notation, e.g. 'play york' or 'take 1 wood' ('help notation')
+  undo              take back your last choice (only this turn, and not past a card drawn)
+  board             show the whole table again          menu   show the choices again
+  log [N|all]       the game so far (last 20 lines unless told)
+  save FILE         write the game record to FILE (resume with: lewis-clark play --load FILE)
+  help <card>       what a card does (slug, name or #number); help <place> for a Village place
+  help <topic>      rules: {topics}
+  quit              leave (the game is autosaved; Ctrl-C asks too)""", topics=", ".join(RULE_TOPICS))
+
+
+def no_help(topic: str) -> str:
+    """The answer when ``help <topic>`` names nothing known."""
+    return t("No help on {topic}. Try 'help' for the commands, 'help <topic>' ({topics}), a card ('help york', "
+             "'help #39') or a place ('help hunting').", topic=repr(topic), topics=", ".join(RULE_TOPICS))

@@ -1,0 +1,143 @@
+"""Each action in words: a label for its button or menu line, and a short hint of what it does.
+
+Keyed by ``actions.Verb`` (a test checks every verb has both). ``str(action)`` stays the notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lewis_clark.actions import Action, Verb
+from lewis_clark.cards import BY_SLUG
+from lewis_clark.queries import recruit_fur
+from lewis_clark.resources import KIND_INDEX
+from lewis_clark.rules import apply
+from lewis_clark.state import Decision, State
+from lewis_clark.village import PLACE_INDEX, PLACES
+from lewis_clark.wording.cards import card_summary, place_summary
+from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.names import boat_face, bundle_words, card_title, kind_count, place_title, source_name
+from lewis_clark.wording.table import camp_effect
+
+Words = Callable[[State, Action], str]
+
+
+def _under(state: State, a: Action) -> str:
+    if a.subject == "none":
+        return t("Give Strength with Indians only")
+    c = BY_SLUG[a.subject]
+    return t("Put {card} under it (Strength {strength})", card=c.name, strength=c.strength)
+
+
+def _recruit(state: State, a: Action) -> str:
+    c = BY_SLUG[a.subject]
+    fur = recruit_fur(state, state.players[state.current], state.journal.index(c.id))
+    return t("Recruit {card} ({fur} fur, Equipment by Strength {strength})", card=card_title(c), fur=fur,
+             strength=c.strength)
+
+
+def _discard(state: State, a: Action) -> str:
+    return t("Discard nothing") if a.subject == "none" else t("Discard {card}", card=BY_SLUG[a.subject].name)
+
+
+def choice_name(subject: str) -> str:
+    """A perform choice in words: a place's title, a card's name, or the notation's label itself."""
+    if subject in PLACE_INDEX:
+        return place_title(PLACES[PLACE_INDEX[subject]])
+    return BY_SLUG[subject].name if subject in BY_SLUG else subject.replace("-", " ")
+
+
+def _perform(state: State, a: Action) -> str:
+    f = state.stack[-1]
+    source = source_name(f.card, f.place)
+    text = t("Perform {source}: {choice}", source=source, choice=choice_name(a.subject)) if a.subject \
+        else t("Perform {source}", source=source)
+    if a.boost:
+        text = t("{action} (boosted)", action=text)
+    if any(a.bundle):
+        text = t("{action}, paying {what}", action=text, what=bundle_words(a.bundle))
+    return text
+
+
+def _place(a: Action) -> str:
+    return place_title(PLACES[PLACE_INDEX[a.subject]])
+
+
+# The button (and log) wording of each verb.
+LABELS: dict[Verb, Words] = {
+    Verb.PLAY: lambda s, a: t("Play {card}", card=card_title(BY_SLUG[a.subject])),
+    Verb.UNDER: _under,
+    Verb.INDIANS: lambda s, a: tn("Add {n} Indian", "Add {n} Indians", a.indians),
+    Verb.VILLAGE: lambda s, a: tn("Send {n} Indian to {place}", "Send {n} Indians to {place}", a.indians, place=_place(a)),
+    Verb.RECRUIT: _recruit,
+    Verb.DISCARD: _discard,
+    Verb.CAMP: lambda s, a: t("Camp ({effect})", effect=camp_effect(s, s.current)),
+    Verb.END: lambda s, a: t("End the turn"),
+    Verb.STOP: lambda s, a: t("Stop performing"),
+    Verb.PERFORM: _perform,
+    Verb.TAKE: lambda s, a: t("Take {what}", what=bundle_words(a.bundle)),
+    Verb.RETURN: lambda s, a: t("Return {what}", what=kind_count(KIND_INDEX[a.subject], 1)),
+    Verb.BOAT: lambda s, a: t("Add a {face}", face=boat_face(a.subject)),
+}
+
+
+def label(state: State, action: Action) -> str:
+    """An action in words for its button, e.g. "Send 2 Indians to Hunting"."""
+    return LABELS[action.verb](state, action)
+
+
+def _play_hint(state: State, a: Action) -> str:
+    card = BY_SLUG[a.subject]
+    return t("{card}: {summary}", card=card.name, summary=card_summary(card))
+
+
+def _under_hint(state: State, a: Action) -> str:
+    if a.subject == "none":
+        return t("Strength from Indians")
+    return t("Strength {strength}", strength=BY_SLUG[a.subject].strength)
+
+
+def _recruit_hint(state: State, a: Action) -> str:
+    card = BY_SLUG[a.subject]
+    fur = recruit_fur(state, state.players[state.current], state.journal.index(card.id))
+    return t("{card}: {fur} fur + {strength} equip. (less a discard)", card=card.name, fur=fur, strength=card.strength)
+
+
+def _discard_hint(state: State, a: Action) -> str:
+    if a.subject == "none":
+        return t("keep every card")
+    if state.stack and state.stack[-1].kind == Decision.RECRUIT:
+        return t("discount {strength}", strength=BY_SLUG[a.subject].strength)
+    return t("to the discard deck")
+
+
+def _perform_hint(state: State, a: Action) -> str:
+    p = state.players[state.current]
+    q = apply(state, a).players[state.current]
+    if q.scout != p.scout:
+        return t("Scout {start} -> {end}", start=p.scout, end=q.scout)
+    return ""
+
+
+# A few words on what a menu choice does (shown beside the notation in the terminal's menu); "" when the
+# notation says it all.
+HINTS: dict[Verb, Words] = {
+    Verb.PLAY: _play_hint,
+    Verb.UNDER: _under_hint,
+    Verb.INDIANS: lambda s, a: tn("{n} Strength", "{n} Strength", a.indians) if a.indians else t("no Indians"),
+    Verb.VILLAGE: lambda s, a: place_summary(PLACES[PLACE_INDEX[a.subject]]),
+    Verb.RECRUIT: _recruit_hint,
+    Verb.DISCARD: _discard_hint,
+    Verb.CAMP: lambda s, a: camp_effect(s, s.current),
+    Verb.END: lambda s, a: t("end your turn"),
+    Verb.STOP: lambda s, a: t("perform no more"),
+    Verb.PERFORM: _perform_hint,
+    Verb.TAKE: lambda s, a: "",  # the notation already says what is kept
+    Verb.RETURN: lambda s, a: "",
+    Verb.BOAT: lambda s, a: "",
+}
+
+
+def hint(state: State, action: Action) -> str:
+    """A few words on what ``action`` does, for a menu line."""
+    return HINTS[action.verb](state, action)

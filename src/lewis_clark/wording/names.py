@@ -1,0 +1,123 @@
+"""Names of the game's things for people: players, resource kinds, bundles, Village places, boat faces.
+
+Card names are proper names and stay as data (``Card.name``); everything else goes through the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lewis_clark.cards import CARDS, Card
+from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, WOOD, Bundle
+from lewis_clark.state import State
+from lewis_clark.village import PLACES, Place
+from lewis_clark.wording.catalogue import t, tn
+
+# Expedition colours (cards.COLOURS) as people read them.
+COLOUR_NAMES: dict[str, Callable[[], str]] = {
+    "orange": lambda: t("Orange"), "blue": lambda: t("Blue"), "yellow": lambda: t("Yellow"),
+    "green": lambda: t("Green"), "purple": lambda: t("Purple"),
+}
+
+# Resource kinds by index (resources.KINDS): a bare name, and a counted one.
+KIND_NAMES: dict[int, Callable[[], str]] = {
+    WOOD: lambda: t("wood"), FUR: lambda: t("fur"), FOOD: lambda: t("food"), EQUIPMENT: lambda: t("equipment"),
+    CANOE: lambda: t("canoe"), HORSE: lambda: t("horse"), INDIAN: lambda: t("Indian"),
+}
+KIND_COUNTS: dict[int, Callable[[int], str]] = {
+    WOOD: lambda n: tn("{n} wood", "{n} wood", n), FUR: lambda n: tn("{n} fur", "{n} fur", n),
+    FOOD: lambda n: tn("{n} food", "{n} food", n), EQUIPMENT: lambda n: tn("{n} equipment", "{n} equipment", n),
+    CANOE: lambda n: tn("{n} canoe", "{n} canoes", n), HORSE: lambda n: tn("{n} horse", "{n} horses", n),
+    INDIAN: lambda n: tn("{n} Indian", "{n} Indians", n),
+}
+
+# Village places by notation word (village.PLACES).
+PLACE_TITLES: dict[str, Callable[[], str]] = {
+    "hunting": lambda: t("Hunting"), "crafts": lambda: t("Craftsmanship"), "gift": lambda: t("Gift"),
+    "farewell": lambda: t("Farewell"), "shamanism": lambda: t("Shamanism"), "upgrade": lambda: t("Expedition Upgrade"),
+    "canoe": lambda: t("Canoe Manufacturing"), "horse": lambda: t("Horse Trade"),
+}
+
+# Boat tile faces (expedition.TILE_FACES).
+BOAT_FACES: dict[str, Callable[[], str]] = {
+    "small-resource": lambda: t("small resource boat"), "large-resource": lambda: t("large resource boat"),
+    "small-indian": lambda: t("small Indian boat"), "large-indian": lambda: t("large Indian boat"),
+}
+
+# Starting roles (cards.ROLES).
+ROLE_NAMES: dict[str, Callable[[], str]] = {
+    "commander": lambda: t("Commander"), "interpreter": lambda: t("Interpreter"), "lumberjack": lambda: t("Lumberjack"),
+    "hunter": lambda: t("Hunter"), "blacksmith": lambda: t("Blacksmith"), "fur-trader": lambda: t("Fur Trader"),
+}
+
+
+def player_name(state: State, seat: int) -> str:
+    """An expedition's name: its colour, e.g. "Blue"."""
+    colour = state.players[seat].colour
+    return COLOUR_NAMES[colour]() if colour in COLOUR_NAMES else colour.capitalize()
+
+
+def seat_name(state: State, seat: int, seats: Sequence[str] = ()) -> str:
+    """A player's name with who sits there, e.g. "Blue (you)" or "Orange (hard)" (bot levels are data)."""
+    name = player_name(state, seat)
+    if not seats or seat >= len(seats):
+        return name
+    if seats[seat] == "human":
+        return t("{name} (you)", name=name) if seats.count("human") == 1 else t("{name} (human)", name=name)
+    return t("{name} ({level})", name=name, level=seats[seat])
+
+
+def kind_name(kind: int) -> str:
+    """A resource kind, e.g. "wood"."""
+    return KIND_NAMES[kind]()
+
+
+def kind_count(kind: int, n: int) -> str:
+    """A count of one kind, e.g. "2 canoes"."""
+    return KIND_COUNTS[kind](n)
+
+
+def bundle_words(b: Bundle) -> str:
+    """A bundle for people: "2 wood + 1 fur", "2 canoes", or "nothing"."""
+    parts = [kind_count(kind, n) for kind, n in enumerate(b) if n]
+    return " + ".join(parts) if parts else t("nothing")
+
+
+def place_title(place: Place) -> str:
+    """A Village place's title, e.g. "Canoe Manufacturing"."""
+    return PLACE_TITLES[place.name]() if place.name in PLACE_TITLES else place.title
+
+
+BOAT_COUNTS: dict[str, Callable[[int], str]] = {
+    "small-resource": lambda n: tn("{n} small resource boat", "{n} small resource boats", n),
+    "large-resource": lambda n: tn("{n} large resource boat", "{n} large resource boats", n),
+    "small-indian": lambda n: tn("{n} small Indian boat", "{n} small Indian boats", n),
+    "large-indian": lambda n: tn("{n} large Indian boat", "{n} large Indian boats", n),
+}
+
+
+def boat_count(face: str, n: int) -> str:
+    """A count of boat tiles of one face, e.g. "2 small resource boats"."""
+    return BOAT_COUNTS[face](n)
+
+
+def boat_face(face: str) -> str:
+    """A boat tile face, e.g. "small resource boat"."""
+    return BOAT_FACES[face]() if face in BOAT_FACES else face.replace("-", " ")
+
+
+def role_name(role: str) -> str:
+    """A starting role, e.g. "Hunter"."""
+    return ROLE_NAMES[role]() if role in ROLE_NAMES else role.replace("-", " ").title()
+
+
+def card_title(card: Card) -> str:
+    """A card's name with its role or number, e.g. "Seaman (Hunter)" or "Black Cat (#39)"."""
+    if card.role:
+        return t("{name} ({role})", name=card.name, role=role_name(card.role))
+    return t("{name} (#{number})", name=card.name, number=card.number)
+
+
+def source_name(card: int, place: int) -> str:
+    """What is performing: a Village place's title, or a card's title."""
+    return place_title(PLACES[place]) if place >= 0 else card_title(CARDS[card])

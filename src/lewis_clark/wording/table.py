@@ -1,0 +1,71 @@
+"""Sentences about the table: a Camp's preview, an expedition's resources, room in the Village, the outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lewis_clark.queries import camp_landing, capacity
+from lewis_clark.resources import RESOURCES
+from lewis_clark.state import State
+from lewis_clark.village import Place
+from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.names import kind_count, seat_name
+
+
+def camp_effect(state: State, seat: int) -> str:
+    """What a Camp by ``seat`` would do now (R16), e.g. "lose 2 spaces, Camp moves to 14"."""
+    landing = camp_landing(state, seat)
+    if landing.camp > state.players[seat].camp:
+        return tn("lose {n} space, Camp moves to {camp}", "lose {n} spaces, Camp moves to {camp}", landing.time,
+                  camp=landing.camp)
+    return tn("lose {n} space, Scout back to {scout}, Camp stays at {camp}",
+              "lose {n} spaces, Scout back to {scout}, Camp stays at {camp}", landing.time,
+              scout=landing.scout, camp=landing.camp)
+
+
+def camp_preview(state: State, seat: int) -> str:
+    """A Camp now in plain words, e.g. "Camp now: lose 2 spaces, Camp moves to 14"."""
+    return t("Camp now: {effect}", effect=camp_effect(state, seat))
+
+
+def resources_words(state: State, seat: int) -> str:
+    """What an expedition carries, e.g. "2 wood, 1 canoe", or "no resources"."""
+    p = state.players[seat]
+    parts = [kind_count(r, p.resources[r]) for r in RESOURCES if p.resources[r]]
+    return ", ".join(parts) if parts else t("no resources")
+
+
+def boats_load(state: State, seat: int) -> str:
+    """How full the boats are, e.g. "3/11 aboard" (``queries.capacity``)."""
+    p = state.players[seat]
+    return t("{held}/{capacity} aboard", held=sum(p.resources[r] for r in RESOURCES), capacity=capacity(p))
+
+
+def resources_line(state: State, seat: int) -> str:
+    """Resources and room on the boats, e.g. "2 wood, 1 canoe (3/11 aboard)"."""
+    return t("{resources} ({load})", resources=resources_words(state, seat), load=boats_load(state, seat))
+
+
+def village_room(state: State, place: Place) -> str:
+    """Room left on a Village place, in a few words: "1-3 any time", "2 circles", "1 circle" or "full" (R9)."""
+    if place.semicircle:
+        return t("1-3 any time")
+    if state.village[place.index] >= place.spots:
+        return t("full")
+    return tn("{n} circle", "{n} circles", place.spots)
+
+
+def outcome(state: State, seats: Sequence[str] = ()) -> str:
+    """How the game ended, e.g. "Blue sets up Camp at Fort Clatsop and wins!"; "" while it goes on."""
+    if not state.over:
+        return ""
+    if state.winner >= 0:
+        return t("{name} sets up Camp at Fort Clatsop and wins!", name=seat_name(state, state.winner, seats))
+    return t("Mackenzie reaches Fort Clatsop first: the expedition loses.")
+
+
+def unfinished(state: State, max_turns: int | None = None) -> str:
+    """Why a game that is not over stopped: a turn limit, or a record that ends early."""
+    if max_turns is not None and state.turn > max_turns:
+        return tn("stopped after {n} turn, no winner", "stopped after {n} turns, no winner", max_turns)
+    return t("the record stops before the game ends (turn {turn}), no winner", turn=state.turn)
