@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.describe import describe
 from lewis_clark.rules import apply_in_place
 from lewis_clark.selfplay import play_game
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State
+from lewis_clark.wording import log_lines
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 REGENERATE = "python scripts/golden.py"
@@ -65,8 +65,8 @@ class Step(NamedTuple):
 
 def log_line(before: State, action: Action, after: State) -> str:
     """The log column: the one sentence a person reads for this step. The only place the golden
-    files take their wording from (re-point it when the wording moves)."""
-    return describe(before, action, after)
+    files take their wording from: every event of the step, in the wording layer's English."""
+    return " | ".join(log_lines(before, action, after))
 
 
 def replay(options: Options, actions: list[str]) -> Iterator[Step]:
