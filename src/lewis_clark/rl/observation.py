@@ -55,7 +55,8 @@ def _frame_segments(prefix: str) -> list[tuple[str, int, str]]:
         (f"{prefix}.card", 1 + NUM_CARDS, "one-hot card id (0 = none): the card played, recruited or copied"),
         (f"{prefix}.place", 1 + len(PLACES), "one-hot Village place (0 = none) acting in a perform decision"),
         (f"{prefix}.remaining", 1, f"performances / discards / returns left, /{REMAINING_SCALE:g}, saturating"),
-        (f"{prefix}.after", len(FRAME_NOTE_LIST), "one-hot note on the frame: " + ", ".join(n or "none" for n in FRAME_NOTE_LIST)),
+        (f"{prefix}.after", len(FRAME_NOTE_LIST),
+         "one-hot note on the frame: " + ", ".join(n or "none" for n in FRAME_NOTE_LIST)),
     ]
 
 
