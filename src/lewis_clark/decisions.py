@@ -17,6 +17,7 @@ A pending decision is a ``Frame`` on the state's stack (state.py names its field
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import NamedTuple
 
 from lewis_clark import journal
@@ -194,18 +195,35 @@ def perform_options(state: State, frame: Frame) -> list[Action]:
     return out
 
 
+class Subject(StrEnum):
+    """What a performance's subject names (the RL action index enumerates each kind)."""
+
+    LABEL = "label"  # the alternative's own label
+    JOURNAL_CARD = "journal card"
+    PLACE = "place"
+    CARD_TO_COPY = "card to copy"
+
+
+_SUBJECTS = {"pick": Subject.JOURNAL_CARD, "village": Subject.PLACE, "copy": Subject.CARD_TO_COPY}
+
+
+def subject_of(result: str) -> Subject:
+    """What kind of subject a performance with this result names."""
+    return _SUBJECTS.get(result, Subject.LABEL)
+
+
 def perform_choices(state: State, frame: Frame, alt: Alternative) -> list[str]:
-    """The subjects an alternative offers: usually just its label; a Journal card, a Village place
-    or a card to copy where the result names one."""
-    result = alt.result
-    if result == "pick":
+    """The subjects an alternative offers (``subject_of``): usually just its label; a Journal card, a
+    Village place or a card to copy where the result names one."""
+    subject = subject_of(alt.result)
+    if subject == Subject.JOURNAL_CARD:
         return [CARDS[c].slug for c in state.journal if c]
-    if result == "village":
+    if subject == Subject.PLACE:
         return [pl.name for pl in PLACES if not alt.occupied_only or state.village[pl.index]]
-    if result == "copy":  # R22: face-up, not permanent, not the copier itself
+    if subject == Subject.CARD_TO_COPY:  # R22: face-up, not permanent, not the copier itself
         return [CARDS[c].slug for q in state.players for c in q.face_up
                 if not CARDS[c].permanent and c != frame.card]
-    if result == "boat" and not any(state.tile_stacks):
+    if alt.result == "boat" and not any(state.tile_stacks):
         return []
     return [alt.label]
 

@@ -21,6 +21,7 @@ from lewis_clark.village import PLACE_INDEX, PLACES
 
 JARROT_USED, CUT_NOSE_USED = 1, 2  # bits of State.boosts
 JARROT_BONUS, CUT_NOSE_BONUS = 2, 1  # R19: extra spaces of a boosted movement
+MOVE_TERRAIN: dict[str, str] = {"river": RIVER, "mountain": MOUNTAIN}  # a movement result's terrain
 
 
 def alternatives(frame: Frame) -> tuple[Alternative, ...]:
@@ -91,7 +92,7 @@ def _move(state: State, p: Player, frame: Frame, alt: Alternative, action: Actio
     distance = move_distance(state, p, alt, _copied(frame), action.boost)
     if action.boost:
         state.boosts |= JARROT_USED if alt.result == "river" else CUT_NOSE_USED
-    move(state, p, RIVER if alt.result == "river" else MOUNTAIN, distance)
+    move(state, p, MOVE_TERRAIN[alt.result], distance)
 
 
 def count(state: State, p: Player, counter: str, copied: int = 0) -> int:

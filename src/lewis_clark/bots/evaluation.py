@@ -9,10 +9,13 @@ evaluation is its worth minus the best opponent's (solo: minus Mackenzie's race 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
-from lewis_clark.cards import BOLEY, CARDS, CUT_NOSE, GRAVELINES, JARROT, LAROCQUE
+from lewis_clark.cards import BOLEY, CARDS, COLOURS, CUT_NOSE, GRAVELINES, JARROT, LAROCQUE, ROLES, crew
+from lewis_clark.effects import MOVE_TERRAIN, move_distance, step_forward
+from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import boat_time
-from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, WOOD
+from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, RESOURCES, WOOD
 from lewis_clark.route import MOUNTAIN, RIVER, Route
 from lewis_clark.state import Player, State
 
@@ -55,80 +58,231 @@ def _card_worth(card_id: int) -> float:
 
 CARD_WORTH: tuple[float, ...] = tuple(0.0 if c.id == 0 else _card_worth(c.id) for c in CARDS)
 
+class Fuel(NamedTuple):
+    """One resource that pays a fixed movement of a card: what it is, where and how far it goes."""
+
+    kind: int
+    terrain: str
+    distance: int
+
+
+def fuel_table(card: int) -> tuple[Fuel, ...]:
+    """A card's fixed movements paid with one resource, read from its data; for the Commander Food
+    and Canoes for the River, Horses for the Mountains."""
+    out: list[Fuel] = []
+    for alt in CARDS[card].alternatives:
+        if not alt.is_move or alt.counter or alt.pay_any or alt.pay_different or alt.powwow or sum(alt.pay) != 1:
+            continue
+        kind = next(k for k in RESOURCES if alt.pay[k])
+        out.append(Fuel(kind, MOVE_TERRAIN[alt.result], alt.count))
+    return tuple(out)
+
+
+_COMMANDERS = {colour: crew(colour)[ROLES.index("commander")] for colour in COLOURS}
+
+
+def commander_of(p: Player) -> int:
+    """The card id of the Commander in ``p``'s starting crew."""
+    return _COMMANDERS[p.colour]
+
+
+COMMANDER_FUEL = fuel_table(commander_of(Player(COLOURS[0])))
+
+
+def payment(alt: Alternative, left: list[int], keep: frozenset[int] = frozenset()) -> list[int] | None:
+    """What one performance of ``alt`` would spend from ``left`` (six resources, then Indians on the
+    boats), or None if it cannot be paid; free choices take the kinds held most, never ``keep``."""
+    pay = list(alt.pay)
+    for k in RESOURCES:
+        if pay[k] > left[k]:
+            return None
+    if alt.powwow:
+        if left[INDIAN] < alt.powwow:
+            return None
+        pay[INDIAN] = alt.powwow
+    if alt.pay_any or alt.pay_different:
+        rest = [0 if k in keep else left[k] - pay[k] for k in RESOURCES]
+        for _ in range(alt.pay_any):
+            k = max(RESOURCES, key=lambda k: rest[k])
+            if not rest[k]:
+                return None
+            rest[k] -= 1
+            pay[k] += 1
+        if alt.pay_different:
+            kinds = sorted((k for k in RESOURCES if rest[k]), key=lambda k: -rest[k])[: alt.pay_different]
+            if len(kinds) < alt.pay_different:
+                return None
+            for k in kinds:
+                pay[k] += 1
+    return pay
+
+
+class _Move(NamedTuple):
+    """A movement alternative of a card, prepared for ``movement_ends``."""
+
+    alt: Alternative
+    terrain: str
+    costs: tuple[tuple[int, int], ...]  # fixed resource costs: (kind, count)
+    simple: bool  # fixed costs and a fixed distance only
+
+
+_MOVES: dict[int, tuple[tuple[Alternative, ...], tuple[_Move, ...]]] = {}
+
+
+def _moves(card: int) -> tuple[_Move, ...]:
+    """A card's movements, cached by the identity of its alternatives (so changed data is re-read)."""
+    alts = CARDS[card].alternatives
+    known = _MOVES.get(id(alts))
+    if known is None or known[0] is not alts:
+        moves = tuple(
+            _Move(a, MOVE_TERRAIN[a.result], tuple((k, a.pay[k]) for k in RESOURCES if a.pay[k]),
+                  not (a.counter or a.pay_any or a.pay_different or a.powwow))
+            for a in alts if a.is_move
+        )
+        known = _MOVES[id(alts)] = (alts, moves)
+    return known[1]
+
+
+def movement_ends(state: State, seat: int, card: int, performances: int) -> list[int]:
+    """Where ``seat``'s Scout would stand after each performance of ``card``'s movements that moves it,
+    paid from the resources held: each performance takes the movement that goes furthest from where
+    the Scout then stands (the nearer one on a tie, keeping the fuel that goes further). Distances are
+    the engine's (``move_distance``, counted ones included), steps too (``step_forward``: terrain
+    stops R18, F. Antoine Larocque R19); boosts are not counted."""
+    p = state.players[seat]
+    moves = _moves(card)
+    r = p.resources
+    key: tuple[object, ...] | None = None
+    if LAROCQUE not in p.face_up and all(m.simple for m in moves):  # the answer depends on these alone
+        key = (id(moves), state.options.route, p.scout, performances, r[0], r[1], r[2], r[3], r[4], r[5])
+        known = _ENDS.get(key)
+        if known is not None:
+            return known[:]
+    ends = _movement_ends(state, seat, p, moves, performances)
+    if key is not None:
+        if len(_ENDS) > _ENDS_KEPT:
+            _ENDS.clear()
+        _ENDS[key] = ends[:]
+    return ends
+
+
+_ENDS: dict[tuple[object, ...], list[int]] = {}
+_ENDS_KEPT = 20000
+
+
+def _movement_ends(state: State, seat: int, p: Player, moves: tuple[_Move, ...], performances: int) -> list[int]:
+    left = p.resources[:] + [p.indians]
+    pos = p.scout
+    ends: list[int] = []
+    for _ in range(performances):
+        best_end, best_distance = pos, 0
+        best: _Move | None = None
+        best_pay: list[int] | None = None
+        for m in moves:
+            pay: list[int] | None = None
+            if m.simple:
+                short = False
+                for k, n in m.costs:
+                    if left[k] < n:
+                        short = True
+                        break
+                if short:
+                    continue
+                distance = m.alt.count
+            else:
+                pay = payment(m.alt, left)
+                if pay is None:
+                    continue
+                distance = m.alt.count
+                if m.alt.counter:  # counted after paying, as the engine does (R21)
+                    q = p.copy()
+                    q.resources = [left[k] - pay[k] for k in RESOURCES]
+                    q.indians = left[INDIAN] - pay[INDIAN]
+                    distance = move_distance(state, q, m.alt)
+            end = step_forward(state, seat, pos, m.terrain, distance)
+            if end > best_end or (end == best_end and best is not None and distance < best_distance):
+                best, best_end, best_distance, best_pay = m, end, distance, pay
+        if best is None:
+            break
+        if best_pay is None:
+            for k, n in best.costs:
+                left[k] -= n
+        else:
+            for k in range(len(left)):
+                left[k] -= best_pay[k]
+        pos = best_end
+        ends.append(pos)
+    return ends
+
+
+def reach(state: State, seat: int, card: int, performances: int) -> int:
+    """Spaces ``card`` at this Strength (``performances``) could carry ``seat``'s Scout with the
+    resources held (see ``movement_ends``)."""
+    ends = movement_ends(state, seat, card, performances)
+    return ends[-1] - state.players[seat].scout if ends else 0
+
+
+def commander_reach(state: State, seat: int, performances: int = 3) -> int:
+    """Spaces ``seat``'s Commander at this Strength could cover with the fuel held."""
+    return reach(state, seat, commander_of(state.players[seat]), performances)
+
+
 _ROUTES: dict[Route, tuple[tuple[int, ...], int]] = {}
+_RIVER_CODE, _MOUNTAIN_CODE, _BOTH_CODE = 1, 2, 3
 
 
 def _terrain_codes(route: Route) -> tuple[tuple[int, ...], int]:
     """Terrains as small ints (1 River, 2 Mountain, 3 both), cached per route, and Fort Clatsop."""
     known = _ROUTES.get(route)
     if known is None:
-        codes = tuple(1 if t == RIVER else 2 if t == MOUNTAIN else 3 for t in route.terrains)
+        codes = tuple(_RIVER_CODE if t == RIVER else _MOUNTAIN_CODE if t == MOUNTAIN else _BOTH_CODE
+                      for t in route.terrains)
         known = _ROUTES[route] = (codes, route.fort_clatsop)
     return known
 
 
-def commander_reach(state: State, p: Player, performances: int = 3) -> int:
-    """Spaces a Commander at this Strength could cover with the fuel held, each performance taking
-    the fuel that goes furthest from where the Scout then stands (terrain stops included, R18)."""
-    route = state.options.route
-    pos = p.scout
-    left = {FOOD: p.resources[FOOD], CANOE: p.resources[CANOE], HORSE: p.resources[HORSE]}
-    for _ in range(performances):
-        best_kind, best_pos = -1, pos
-        for kind, terrain, distance in ((CANOE, RIVER, 4), (FOOD, RIVER, 2), (HORSE, MOUNTAIN, 2)):
-            if not left[kind]:
-                continue
-            end = pos
-            for _step in range(distance):
-                if end >= route.last or not route.admits(end + 1, terrain):
-                    break
-                end += 1
-            if end > best_pos:
-                best_kind, best_pos = kind, end
-        if best_kind < 0:
-            break
-        left[best_kind] -= 1
-        pos = best_pos
-    return pos - p.scout
+def _cargo_plan(fuels: tuple[Fuel, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...],
+                                                 tuple[tuple[int, ...], ...]]:
+    """From a fuel table: spaces each unit counts for (its distance, discounted by how much less it
+    goes than the best fuel for the same terrain: a Strength spent on Food instead of a Canoe loses
+    half), the worth of a space it covers, and which fuels cover each terrain code, scarce Mountain
+    fuel first on a Mountain-River space, longer movements first."""
+    best = {f.terrain: max(g.distance for g in fuels if g.terrain == f.terrain) for f in fuels}
+    spaces = tuple(f.distance * f.distance // best[f.terrain] for f in fuels)
+    distances = tuple(f.distance for f in fuels)
+    cover = tuple(MOUNTAIN_COVER if f.terrain == MOUNTAIN else RIVER_COVER for f in fuels)
+    by_length = sorted(range(len(fuels)), key=lambda i: -fuels[i].distance)
+    river = tuple(i for i in by_length if fuels[i].terrain == RIVER)
+    mountain = tuple(i for i in by_length if fuels[i].terrain == MOUNTAIN)
+    order = ((), river, mountain, mountain + river)  # by terrain code
+    return spaces, distances, cover, order
+
+
+_SPACES, _DISTANCES, _COVER, _ORDER = _cargo_plan(COMMANDER_FUEL)
+_FUEL_KINDS = tuple(f.kind for f in COMMANDER_FUEL)
 
 
 def cargo_worth(resources: list[int], scout: int, route: Route) -> float:
-    """Worth of the boats' resources: Canoes (4 River spaces), Food (1 River space: the Commander's
-    2 for a Strength that a Canoe turns into 4) and Horses (2 Mountain spaces) matched to the terrain
-    of the next ``WINDOW`` spaces, nearer spaces counting more; then flat worths for the rest."""
+    """Worth of the boats' resources: the Commander's fuels (``COMMANDER_FUEL``: Canoes and Food on
+    the River, Horses on the Mountains) matched to the terrain of the next ``WINDOW`` spaces, nearer
+    spaces counting more; then flat worths for the rest."""
     codes, fort = _terrain_codes(route)
-    canoe = 4 * resources[CANOE]
-    food = resources[FOOD]  # 2 spaces, but for a Commander Strength that a Canoe would make 4
-    horse = 2 * resources[HORSE]
+    units = [_SPACES[i] * resources[kind] for i, kind in enumerate(_FUEL_KINDS)]
     covered = 0.0
     end = min(scout + WINDOW, fort, len(codes) - 1)
     i = scout + 1
-    while i <= end and (canoe or food or horse):
-        code = codes[i]
+    while i <= end and any(units):
         near = 1.0 - 0.04 * (i - scout)
-        if code == 1:
-            if canoe:
-                canoe -= 1
-                covered += RIVER_COVER * near
-            elif food:
-                food -= 1
-                covered += RIVER_COVER * near
-        elif code == 2:
-            if horse:
-                horse -= 1
-                covered += MOUNTAIN_COVER * near
-        elif horse:
-            horse -= 1
-            covered += MOUNTAIN_COVER * near
-        elif canoe:
-            canoe -= 1
-            covered += RIVER_COVER * near
-        elif food:
-            food -= 1
-            covered += RIVER_COVER * near
+        for f in _ORDER[codes[i]]:
+            if units[f]:
+                units[f] -= 1
+                covered += _COVER[f] * near
+                break
         i += 1
     # uncovered cargo (beyond the window, or the wrong terrain for now) keeps a small worth
-    covered += CARGO_WORTH * ((canoe + 3) // 4 + (horse + 1) // 2) + 0.1 * food
+    for f, left in enumerate(units):
+        if left:
+            covered += CARGO_WORTH * -(-left // _SPACES[f]) * _SPACES[f] / _DISTANCES[f]
     for kind in (WOOD, FUR, FOOD, EQUIPMENT):
         n = resources[kind]
         w = PRIMARY_WORTH[kind]
@@ -212,7 +366,7 @@ def race_position(state: State, seat: int) -> float:
     for the Camp already secured and half of what one full Commander play could still carry it."""
     p = state.players[seat]
     boats = boat_time(sum(p.resources), p.indians + p.on_cards, p.tiles)
-    return p.scout - boats - 0.5 * len(p.hand) + 0.25 * p.camp + 0.5 * commander_reach(state, p)
+    return p.scout - boats - 0.5 * len(p.hand) + 0.25 * p.camp + 0.5 * commander_reach(state, seat)
 
 
 def race_value(state: State, seat: int) -> float:

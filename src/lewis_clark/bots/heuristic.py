@@ -10,20 +10,114 @@ inside an action (how often to perform, what to keep or return) are greedy on ``
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.evaluation import CARD_WORTH, commander_reach, evaluate
+from lewis_clark.bots.evaluation import CARD_WORTH, COMMANDER_FUEL, Fuel, commander_of, evaluate, movement_ends, payment
 from lewis_clark.cards import BY_SLUG, CARDS
-from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, RESOURCES, WOOD
+from lewis_clark.decisions import DISCARD_NONE, MOST_INDIANS_WITH_CARD, MOST_STRENGTH
+from lewis_clark.effects import MOVE_TERRAIN
+from lewis_clark.effects_spec import Alternative
+from lewis_clark.expedition import indian_time, resource_time
+from lewis_clark.queries import camp_landing, camp_time, recruit_equipment, recruit_fur
+from lewis_clark.resources import EQUIPMENT, INDIAN, PRIMARY, RESOURCES
 from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, RIVER
-from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions
-from lewis_clark.state import Player, State
-from lewis_clark.village import PLACE_INDEX
+from lewis_clark.rules import apply, apply_in_place, legal_actions
+from lewis_clark.state import AfterTake, Decision, Player, State
+from lewis_clark.turn import MOST_PER_PLACEMENT
+from lewis_clark.village import PLACE_INDEX, PLACES, Place
 
 CAMP, END, STOP = Action(Verb.CAMP), Action(Verb.END), Action(Verb.STOP)
 KEEP_ROLES = frozenset({"commander", "interpreter"})  # never discarded (the rulebook's advice)
 HAND_LIMIT = 8  # cards owned beyond which recruiting stops (each unplayed one costs Camp Time)
 LOOKAHEAD = 12  # decisions a simulated action may take before it is cut short
+HORSES_WANTED = 3  # Horses to hold before the Mountains
+RIVER_FUEL_WANTED = 3  # River fuel below which Wood (a Canoe to be) counts
+WOOD_USEFUL = 6  # Wood beyond this adds nothing towards Canoes
+
+
+class Maker(NamedTuple):
+    """A Village place that turns resources into a fuel (Canoe Manufacturing, Horse Trade)."""
+
+    place: str
+    alt: Alternative
+    semicircle: bool
+
+
+class Village(NamedTuple):
+    """What the heuristic knows of the Village, read from the places' data (``village_knowledge``)."""
+
+    free: tuple[tuple[str, frozenset[int]], ...]  # places that give resources for nothing, with the kinds given
+    makers: dict[int, Maker]  # fuel kind -> the place that makes it for a price
+    shed: str  # a semicircle: where Indians may go just to leave the boats
+
+
+def village_knowledge(places: tuple[Place, ...], fuels: tuple[Fuel, ...]) -> Village:
+    """The heuristic's Village knowledge derived from place data and the Commander's fuels."""
+    free: list[tuple[str, frozenset[int]]] = []
+    makers: dict[int, Maker] = {}
+    fuel_kinds = {f.kind for f in fuels}
+    for place in places:
+        for alt in place.alternatives:
+            if alt.result != "take":
+                continue
+            costs = alt.pay != (0,) * len(alt.pay) or alt.pay_any or alt.pay_different or alt.powwow
+            gives = frozenset(k for k in RESOURCES if alt.take[k])
+            if not costs:
+                if place.name not in (n for n, _ in free):
+                    free.append((place.name, gives))
+                else:  # another alternative of the same place (Gift: Fur or Wood)
+                    free = [(n, g | gives if n == place.name else g) for n, g in free]
+            for kind in gives & fuel_kinds:
+                if costs and kind not in makers:
+                    makers[kind] = Maker(place.name, alt, place.semicircle)
+    shed = next(p.name for p in places if p.semicircle)
+    return Village(tuple(free), makers, shed)
+
+
+
+
+def best_fuel(terrain: str) -> int:
+    """The resource whose Commander movement goes furthest on ``terrain`` (Canoe, Horse)."""
+    return max((f for f in COMMANDER_FUEL if f.terrain == terrain), key=lambda f: f.distance).kind
+
+
+def fuel_kinds(terrain: str) -> tuple[int, ...]:
+    """The resources that move the Commander over ``terrain`` (Food and Canoes on the River)."""
+    return tuple(f.kind for f in COMMANDER_FUEL if f.terrain == terrain)
+
+
+VILLAGE = village_knowledge(PLACES, COMMANDER_FUEL)
+_MAKER_PLACES = frozenset(PLACE_INDEX[m.place] for m in VILLAGE.makers.values())
+CANOE, HORSE = best_fuel(RIVER), best_fuel(MOUNTAIN)  # the fuels the Village makes (Canoes, Horses)
+RIVER_FUELS = fuel_kinds(RIVER)
+_horses, _canoes = VILLAGE.makers.get(HORSE), VILLAGE.makers.get(CANOE)
+_TRADE_KINDS = _horses.alt.pay_different if _horses else 0  # different kinds a Horse Trade takes
+# Each fixed input of Canoe Manufacturing with the share of a Canoe one unit of it makes (Wood: half).
+_CANOE_INPUTS = tuple((k, _canoes.alt.take[CANOE] / _canoes.alt.pay[k]) for k in RESOURCES if _canoes.alt.pay[k]) \
+    if _canoes else ()
+
+
+def times_affordable(alt: Alternative, resources: list[int], most: int) -> int:
+    """How many times (up to ``most``) ``alt`` could be paid from ``resources``, never paying with
+    what it gives."""
+    left = resources[:6] + [0]
+    keep = frozenset(k for k in RESOURCES if alt.take[k])
+    n = 0
+    while n < most:
+        pay = payment(alt, left, keep)
+        if pay is None:
+            break
+        for k in RESOURCES:
+            left[k] -= pay[k]
+        n += 1
+    return n
+
+
+def shrinks(alt: Alternative) -> bool:
+    """Whether performing ``alt`` leaves fewer resources in the boats than before."""
+    return sum(alt.pay[:6]) + alt.pay_any + alt.pay_different > sum(alt.take[:6])
 
 
 def terrain_ahead(state: State, p: Player) -> str:
@@ -41,20 +135,19 @@ def mountain_soon(state: State, p: Player) -> bool:
     return any(route.terrains[i] == MOUNTAIN for i in range(p.scout + 1, min(p.scout + 4, route.last) + 1))
 
 
-def fuel(state: State, p: Player) -> int:
-    """Commander performances that would move the Scout with the fuel held (up to three)."""
-    reach = 0
-    for n in range(1, 4):
-        if commander_reach(state, p, n) > reach:
-            reach = commander_reach(state, p, n)
-        else:
-            return n - 1
-    return 3
+def _commander_ends(state: State, seat: int) -> list[int]:
+    return movement_ends(state, seat, commander_of(state.players[seat]), MOST_STRENGTH)
 
 
-def fuel_spaces(state: State, p: Player) -> int:
+def fuel(state: State, seat: int) -> int:
+    """Commander performances that would move the Scout with the fuel held (up to full Strength)."""
+    return len(_commander_ends(state, seat))
+
+
+def fuel_spaces(state: State, seat: int) -> int:
     """Spaces one Commander play at full Strength could cover now."""
-    return commander_reach(state, p, 3)
+    ends = _commander_ends(state, seat)
+    return ends[-1] - state.players[seat].scout if ends else 0
 
 
 def endgame(state: State, p: Player) -> bool:
@@ -81,10 +174,10 @@ class HeuristicBot(Bot):
         if not view.stack:
             return self._turn(view, legal)
         kind = view.stack[-1].kind
-        if kind == "recruit":
+        if kind == Decision.RECRUIT:
             return self._discount(view, legal)
-        if kind == "farewell":
-            return Action(Verb.DISCARD, "none")
+        if kind == Decision.FAREWELL:
+            return DISCARD_NONE
         return self._greedy(view, legal)
 
     # --- the turn -------------------------------------------------------------------------------
@@ -93,8 +186,9 @@ class HeuristicBot(Bot):
         p = view.players[view.current]
         route = view.options.route
         can_camp = CAMP in legal
-        if can_camp and p.scout - camp_time(p) >= route.fort_clatsop:
-            return CAMP  # the Camp reaches Fort Clatsop: won
+        landing = camp_landing(view, view.current)
+        if can_camp and landing.camp >= route.fort_clatsop:
+            return CAMP  # the Camp reaches Fort Clatsop: won (R23)
         if view.must_camp and not view.camped and can_camp:
             return CAMP
         recruit = self._recruit(view, legal, p)
@@ -106,30 +200,31 @@ class HeuristicBot(Bot):
                 self.plan = plan[1:]
                 return plan[0]
             at_fort = p.scout >= route.fort_clatsop
-            if can_camp and p.face_up and not at_fort and (len(p.hand) <= 1 or p.scout - camp_time(p) >= p.camp):
+            if can_camp and p.face_up and not at_fort and (len(p.hand) <= 1 or landing.scout >= p.camp):
                 return CAMP
             filler = self._filler(view, legal, p)
             if filler:
                 self.plan = filler[1:]
                 return filler[0]
-        if can_camp and self._camp_now(view, p):
+        if can_camp and self._camp_now(view, view.current):
             return CAMP
         if END in legal:
             return END
         return CAMP if can_camp else legal[0]
 
-    def _camp_now(self, view: State, p: Player) -> bool:
+    def _camp_now(self, view: State, seat: int) -> bool:
         """After the action: Camp when next turn could do nothing else, or when the hand is nearly
         spent and the Camp moves forward; never just to lose ground while cards remain."""
+        p = view.players[seat]
         hand = len(p.hand)
-        land = p.scout - camp_time(p)
+        land = camp_landing(view, seat).scout
         if p.scout >= view.options.route.fort_clatsop and land < view.options.route.fort_clatsop:
             return hand == 0 and p.indians <= 1  # shed more first, unless nothing is left to shed
         if hand == 0 or (p.indians == 0 and hand < 2):
             return True
         if hand == 1 and land >= p.camp:
             return True
-        return hand == 2 and land > p.camp + 2 and fuel(view, p) == 0
+        return hand == 2 and land > p.camp + 2 and fuel(view, seat) == 0
 
     # --- choosing the action ----------------------------------------------------------------------
 
@@ -138,14 +233,14 @@ class HeuristicBot(Bot):
         hand = p.hand
         indians = p.indians
         ahead = terrain_ahead(view, p)
-        units = fuel(view, p)
+        units = fuel(view, view.current)
         commander = next((c for c in hand if CARDS[c].role == "commander"), 0)
         interpreter = next((c for c in hand if CARDS[c].role == "interpreter"), 0)
-        # 1. Move: the Commander at the Strength the fuel can use (wait for 3 unless the hand is short).
+        # 1. Move: the Commander at the Strength the fuel can use (wait for full Strength unless the hand is short).
         if commander and units:
-            want = min(3, units)
+            want = min(MOST_STRENGTH, units)
             near_end = view.options.route.fort_clatsop - p.scout <= 6
-            if want >= 3 or len(hand) <= 3 or near_end or units >= self._max_strength(p, commander):
+            if want >= MOST_STRENGTH or len(hand) <= 3 or near_end or units >= self._max_strength(p, commander):
                 plan = self.strength_plan(p, commander, want)
                 if plan:
                     return plan
@@ -160,13 +255,16 @@ class HeuristicBot(Bot):
                 under = min((c for c in hand if c != card), key=lambda c: CARD_WORTH[c])
                 return [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug), Action(Verb.INDIANS, "", 0)]
             r = p.resources
-            if indians and sum(r) > 3:  # boat 1 holds three for free: pay the rest away
-                if r[WOOD] >= 2:
-                    return [Action(Verb.VILLAGE, "canoe", 1)]
-                if sum(1 for k in RESOURCES if r[k]) >= 3:
-                    return [Action(Verb.VILLAGE, "horse", 1)]
-            if indians and indians + p.on_cards > 1:  # Indians beyond the free boat cost Time
-                return [Action(Verb.VILLAGE, "canoe", min(3, indians, indians + p.on_cards - 1))]
+            if indians and resource_time(sum(r), p.tiles[0], p.tiles[1]):  # resources cost Time: trade them down
+                for maker in sorted(VILLAGE.makers.values(), key=lambda m: PLACE_INDEX[m.place]):
+                    if shrinks(maker.alt) and times_affordable(maker.alt, r, 1):
+                        return [Action(Verb.VILLAGE, maker.place, 1)]
+            aboard = indians + p.on_cards
+            if indians and indian_time(aboard, p.tiles[2], p.tiles[3]):  # Indians beyond the free places cost Time
+                shed = 1
+                while shed < min(MOST_PER_PLACEMENT, indians) and indian_time(aboard - shed, p.tiles[2], p.tiles[3]):
+                    shed += 1
+                return [Action(Verb.VILLAGE, VILLAGE.shed, shed)]
             if hand and indians:
                 return [Action(Verb.PLAY, CARDS[hand[0]].slug), Action(Verb.UNDER, "none"), Action(Verb.INDIANS, "", 1)]
         # 4. Indians: without any, nothing gets Strength or reaches the Village.
@@ -177,10 +275,12 @@ class HeuristicBot(Bot):
                 return plan
         # 4. Fuel: Canoes from Wood on the River, Horses by trade before the Mountains.
         r = p.resources
-        if indians and ahead == RIVER and r[WOOD] >= 2:
-            n = min(indians, r[WOOD] // 2, 3)
-            return [Action(Verb.VILLAGE, "canoe", n)]
-        if mountain_soon(view, p) and r[HORSE] < 3:
+        canoes = VILLAGE.makers.get(CANOE)
+        if indians and ahead == RIVER and canoes and not canoes.alt.pay_different and not canoes.alt.pay_any:
+            n = times_affordable(canoes.alt, r, min(indians, MOST_PER_PLACEMENT if canoes.semicircle else 1))
+            if n:
+                return [Action(Verb.VILLAGE, canoes.place, n)]
+        if mountain_soon(view, p) and r[HORSE] < HORSES_WANTED:
             plan = self._horses(view, legal, p)
             if plan:
                 return plan
@@ -191,19 +291,19 @@ class HeuristicBot(Bot):
         """Before the Mountains: trade three different resources for Horses, or gather the kinds
         that are missing (Hunting and Craftsmanship give two kinds for one Indian)."""
         r = p.resources
-        kinds = [k for k in RESOURCES if r[k] and k != HORSE]
-        if p.indians and len(kinds) >= 3:
-            n = min(p.indians, 3, sum(r[k] for k in kinds) // 3, max(1, min(sorted(r[k] for k in kinds)[-3:]) + 1))
-            return [Action(Verb.VILLAGE, "horse", max(1, n))]
-        missing = {k for k in (FUR, EQUIPMENT, WOOD, FOOD) if not r[k]}
-        for place, gives in (("hunting", {FOOD, FUR}), ("crafts", {WOOD, EQUIPMENT}), ("gift", {FUR, WOOD})):
+        horses = VILLAGE.makers.get(HORSE)
+        if p.indians and horses:
+            n = times_affordable(horses.alt, r, min(p.indians, MOST_PER_PLACEMENT if horses.semicircle else 1))
+            if n:
+                return [Action(Verb.VILLAGE, horses.place, n)]
+        missing = {k for k in PRIMARY if not r[k]}
+        for place, gives in VILLAGE.free:
             a = Action(Verb.VILLAGE, place, 1)
             if a in legal and missing & gives:
                 return [a]
         for c in p.hand:
-            role = CARDS[c].role
-            collects = {"fur-trader": FUR, "blacksmith": EQUIPMENT, "lumberjack": WOOD, "hunter": FOOD}.get(role)
-            if collects in missing:
+            collects = {alt.resource for alt in CARDS[c].alternatives if alt.result == "collect"}
+            if collects & missing:
                 plan = self.strength_plan(p, c, 1)
                 if plan:
                     return plan
@@ -211,11 +311,11 @@ class HeuristicBot(Bot):
 
     def _filler(self, view: State, legal: list[Action], p: Player) -> list[Action]:
         """Something harmless when no play looks useful: a free Village circle, else the cheapest card."""
-        for place in ("hunting", "crafts", "gift"):
+        for place, _ in VILLAGE.free:
             a = Action(Verb.VILLAGE, place, 1)
             if a in legal:
                 return [a]
-        plays = [a for a in legal if a.verb == "play" and CARDS[BY_SLUG[a.subject].id].role not in KEEP_ROLES]
+        plays = [a for a in legal if a.verb == Verb.PLAY and CARDS[BY_SLUG[a.subject].id].role not in KEEP_ROLES]
         for a in sorted(plays, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id]):
             plan = self.strength_plan(p, BY_SLUG[a.subject].id, 1)
             if plan:
@@ -224,7 +324,7 @@ class HeuristicBot(Bot):
 
     def _max_strength(self, p: Player, card: int) -> int:
         best = max((CARDS[c].strength for c in p.hand if c != card), default=0)
-        return min(3, best + min(p.indians, 2 if best else 3))
+        return min(MOST_STRENGTH, best + min(p.indians, MOST_INDIANS_WITH_CARD if best else MOST_STRENGTH))
 
     def strength_plan(self, p: Player, card: int, want: int) -> list[Action]:
         """Play ``card`` with about ``want`` Strength, burying the least useful card that fits."""
@@ -232,7 +332,7 @@ class HeuristicBot(Bot):
         best: tuple[float, list[Action]] | None = None
         for under in others + [0]:
             s = CARDS[under].strength if under else 0
-            extra = max(0, min(want - s, 2 if under else 3, p.indians))
+            extra = max(0, min(want - s, MOST_INDIANS_WITH_CARD if under else MOST_STRENGTH, p.indians))
             if not under and extra == 0:
                 continue
             total = s + extra
@@ -258,7 +358,7 @@ class HeuristicBot(Bot):
         for c in p.hand:
             if CARDS[c].role == "commander" or not is_mover(c):
                 continue
-            plan = self.strength_plan(p, c, 3)
+            plan = self.strength_plan(p, c, MOST_STRENGTH)
             if not plan:
                 continue
             gained = self._simulate(view, plan)
@@ -277,14 +377,14 @@ class HeuristicBot(Bot):
         best: tuple[float, list[Action]] | None = None
         for a in legal:
             plans: list[list[Action]] = []
-            if a.verb == "village":
-                if a.indians == 1 or a.subject in ("canoe", "horse"):
+            if a.verb == Verb.VILLAGE:
+                if a.indians == 1 or PLACES[PLACE_INDEX[a.subject]].semicircle:
                     plans.append([a])
-            elif a.verb == "play":
+            elif a.verb == Verb.PLAY:
                 card = BY_SLUG[a.subject].id
                 if CARDS[card].role == "commander" or CARDS[card].permanent:
                     continue  # the Commander moves only by the rule above
-                for want in (1, 3) if not CARDS[card].once_only else (1,):
+                for want in (1, MOST_STRENGTH) if not CARDS[card].once_only else (1,):
                     plan = self.strength_plan(p, card, want)
                     if plan and plan not in plans:
                         plans.append(plan)
@@ -293,7 +393,7 @@ class HeuristicBot(Bot):
                 if result is None:
                     continue
                 score = self._gain(view, result[0], seat)
-                if plan[0].verb == "play" and plan[1].subject != "none":
+                if plan[0].verb == Verb.PLAY and plan[1].subject != "none":
                     score -= 0.5 * CARD_WORTH[BY_SLUG[plan[1].subject].id]
                 if best is None or score > best[0]:
                     best = (score, plan)
@@ -308,13 +408,15 @@ class HeuristicBot(Bot):
         p0, p1 = before.players[seat], after.players[seat]
         r0, r1 = p0.resources, p1.resources
         gain = 1.5 * (p1.scout - p0.scout)
-        gain += 0.6 * (fuel_spaces(before, p1) - fuel_spaces(before, p0))
+        gain += 0.6 * (fuel_spaces(after, seat) - fuel_spaces(before, seat))
         if mountain_soon(before, p0):
-            kinds0 = min(3, sum(1 for k in RESOURCES if r0[k] and k != HORSE))
-            kinds1 = min(3, sum(1 for k in RESOURCES if r1[k] and k != HORSE))
-            gain += 0.8 * (kinds1 - kinds0) * (1 if r0[HORSE] < 3 else 0.2)
-        elif r0[CANOE] + r0[FOOD] < 3:
-            gain += 0.5 * (min(r1[WOOD], 6) - min(r0[WOOD], 6))
+            if _TRADE_KINDS:  # kinds held towards a Horse Trade
+                kinds0 = min(_TRADE_KINDS, sum(1 for k in RESOURCES if r0[k] and k != HORSE))
+                kinds1 = min(_TRADE_KINDS, sum(1 for k in RESOURCES if r1[k] and k != HORSE))
+                gain += 0.8 * (kinds1 - kinds0) * (1 if r0[HORSE] < HORSES_WANTED else 0.2)
+        elif sum(r0[k] for k in RIVER_FUELS) < RIVER_FUEL_WANTED:
+            for k, share in _CANOE_INPUTS:  # what the Canoe maker takes, worth its share of a Canoe
+                gain += share * (min(r1[k], WOOD_USEFUL) - min(r0[k], WOOD_USEFUL))
         late = endgame(before, p0)
         indians0, indians1 = p0.indians + p0.on_cards, p1.indians + p1.on_cards
         for n in range(min(indians0, indians1), max(indians0, indians1)):
@@ -330,10 +432,10 @@ class HeuristicBot(Bot):
         s = view.copy()
         seat = view.current
         for a in plan:
-            if s.stack or a.verb in ("play", "village"):
+            if s.stack or a.verb in (Verb.PLAY, Verb.VILLAGE):
                 legal = legal_actions(s)
                 if a not in legal:
-                    if a.verb == "indians":
+                    if a.verb == Verb.INDIANS:
                         continue
                     return None
                 apply_in_place(s, a)
@@ -351,21 +453,20 @@ class HeuristicBot(Bot):
         as they can; the Interpreter always gathers and takes Indians up to a handful."""
         seat = view.current
         frame = view.stack[-1] if view.stack else None
-        kind = frame.kind if frame else ""
-        if kind == "perform" and frame is not None and frame.place in (PLACE_INDEX["canoe"], PLACE_INDEX["horse"]):
-            performs = [a for a in legal if a.verb == "perform"]
-            if performs:  # the Indians went there for this; keep River fuel while River lies ahead
-                p = view.players[seat]
-                keep = terrain_ahead(view, p) == RIVER
+        kind = frame.kind if frame else Decision.TURN
+        if kind == Decision.PERFORM and frame is not None and frame.place in _MAKER_PLACES:
+            performs = [a for a in legal if a.verb == Verb.PERFORM]
+            if performs:  # the Indians went there for this; keep the fuel for the terrain ahead
+                keep = fuel_kinds(terrain_ahead(view, view.players[seat]))
                 return max(performs, key=lambda a: evaluate(apply(view, a), seat)
-                           - (10.0 * (a.bundle[FOOD] + a.bundle[CANOE]) if keep else 0.0))
-        if kind == "perform" and frame is not None and frame.place < 0:
-            role = CARDS[frame.card].role
-            if role == "interpreter":
-                return next(a for a in legal if a.verb == "perform")
-            if any(alt.is_move for alt in CARDS[frame.card].alternatives):
+                           - 10.0 * sum(a.bundle[k] for k in keep))
+        if kind == Decision.PERFORM and frame is not None and frame.place < 0:
+            alts = CARDS[frame.card].alternatives
+            if any(alt.result == "interpreter" for alt in alts):
+                return next(a for a in legal if a.verb == Verb.PERFORM)
+            if any(alt.is_move for alt in alts):
                 return self._furthest(view, legal)
-        if kind == "take" and frame is not None and frame.then == "interpreter":
+        if kind == Decision.TAKE and frame is not None and frame.then == AfterTake.INTERPRETER:
             have = view.players[seat].indians + view.players[seat].on_cards
             if view.players[seat].scout >= view.options.route.fort_clatsop:
                 return min(legal, key=lambda a: a.bundle[INDIAN])  # at the Fort every Indian costs Time
@@ -375,9 +476,9 @@ class HeuristicBot(Bot):
         for a in legal:
             after = apply(view, a)
             score = self._gain(view, after, seat) + 0.01 * evaluate(after, seat)
-            if a.verb == "stop":
+            if a.verb == Verb.STOP:
                 score += 0.05
-            elif kind == "perform":
+            elif kind == Decision.PERFORM:
                 score += self._take_bonus(view, after)
             if score > best_score:
                 best, best_score = a, score
@@ -389,7 +490,7 @@ class HeuristicBot(Bot):
         start = view.players[seat].scout
         best, best_key = STOP, (0, 0.0)
         for a in legal:
-            if a.verb != "perform":
+            if a.verb != Verb.PERFORM:
                 continue
             s = apply(view, a)
             moved = s.players[seat].scout - start
@@ -400,7 +501,7 @@ class HeuristicBot(Bot):
 
     def _take_bonus(self, before: State, after: State) -> float:
         """A performance that opens a gain looks worthless until the gain is taken: credit the best."""
-        if after.stack and after.stack[-1].kind == "take" and after.current == before.current:
+        if after.stack and after.stack[-1].kind == Decision.TAKE and after.current == before.current:
             seat = before.current
             base = self._gain(before, after, seat)
             return max(self._gain(before, apply(after, a), seat) for a in legal_actions(after)) - base
@@ -409,21 +510,20 @@ class HeuristicBot(Bot):
     # --- recruiting ----------------------------------------------------------------------------------
 
     def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
-        options = [a for a in legal if a.verb == "recruit"]
+        options = [a for a in legal if a.verb == Verb.RECRUIT]
         if not options or len(p.hand) + len(p.face_up) + len(p.face_down) >= HAND_LIMIT:
             return None
         ahead = terrain_ahead(view, p)
-        spare = max((CARDS[c].strength for c in p.hand if self._spare(c)), default=0)
+        spare = max((c for c in p.hand if self._spare(c)), key=lambda c: CARDS[c].strength, default=0)
         best: tuple[float, Action] | None = None
         for a in options:
             card = BY_SLUG[a.subject].id
-            if p.resources[EQUIPMENT] < CARDS[card].strength - spare:
+            if p.resources[EQUIPMENT] < recruit_equipment(card, spare):
                 continue  # affordable only by giving up the Commander, the Interpreter or a mover
             score = CARD_WORTH[card] + 0.4 * CARDS[card].strength
-            if any(alt.result == ("mountain" if ahead == MOUNTAIN else "river") for alt in CARDS[card].alternatives):
+            if any(MOVE_TERRAIN.get(alt.result) == ahead for alt in CARDS[card].alternatives):
                 score += 1.0
-            slot = view.journal.index(card)
-            score -= 0.35 * (slot + 1)
+            score -= 0.35 * recruit_fur(view, p, view.journal.index(card))
             if best is None or score > best[0]:
                 best = (score, a)
         if best is None or best[0] < 1.8:
@@ -437,8 +537,8 @@ class HeuristicBot(Bot):
 
     def _discount(self, view: State, legal: list[Action]) -> Action:
         """Pay with the weakest spare card, else with none."""
-        none = Action(Verb.DISCARD, "none")
-        candidates = [a for a in legal if a.subject != "none" and self._spare(BY_SLUG[a.subject].id)]
+        none = DISCARD_NONE
+        candidates = [a for a in legal if a != none and self._spare(BY_SLUG[a.subject].id)]
         if none in legal and not candidates:
             return none
         if candidates:

@@ -11,10 +11,11 @@ it changes only if a card or a place changes. ``ACTIONS[i]`` is the action of in
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import CARDS
+from lewis_clark.decisions import Subject, subject_of
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import TILE_FACES, TILES_PER_STACK, resource_capacity
 from lewis_clark.resources import (
@@ -54,15 +55,19 @@ def _alternative_sources() -> list[tuple[Alternative, ...]]:
     return [c.alternatives for c in CARDS[1:]] + [p.alternatives for p in PLACES]
 
 
-def _labels(alt: Alternative) -> list[str]:
-    """Every subject a performance of ``alt`` can name (rules._labels, over all possible states)."""
-    if alt.result == "pick":  # Cuscalar: any Journal card (starting cards too, once discarded and reshuffled)
+def _every_subject(alt: Alternative) -> list[str]:
+    """Every subject a performance of ``alt`` can name in any state: ``decisions.perform_choices``
+    over all states, by the engine's own ``subject_of``."""
+    subject = subject_of(alt.result)
+    if subject == Subject.LABEL:
+        return [alt.label]
+    if subject == Subject.JOURNAL_CARD:  # any card: starting ones too, once discarded and reshuffled (R14)
         return [c.slug for c in CARDS[1:]]
-    if alt.result == "village":  # Charbonneau, Sacagawea: any place
+    if subject == Subject.PLACE:
         return [p.name for p in PLACES]
-    if alt.result == "copy":  # The Partisan, Shamanism: any card that is not permanent (R22)
+    if subject == Subject.CARD_TO_COPY:  # any card that is not permanent (R22)
         return [c.slug for c in CARDS[1:] if not c.permanent]
-    return [alt.label]
+    assert_never(subject)
 
 
 def _payments(alt: Alternative) -> list[Bundle]:
@@ -78,7 +83,7 @@ def _perform_actions() -> set[Action]:
     for alternatives in _alternative_sources():
         for alt in alternatives:
             boosts = (False, True) if alt.is_move else (False,)  # R19: Jarrot / Cut Nose boost a movement
-            for label in _labels(alt):
+            for label in _every_subject(alt):
                 for pay in _payments(alt):
                     for boost in boosts:
                         out.add(Action(Verb.PERFORM, label, bundle=pay, boost=boost))

@@ -19,13 +19,16 @@ from lewis_clark.cards import CARDS
 from lewis_clark.expedition import TILES_PER_STACK
 from lewis_clark.queries import camp_time, capacity
 from lewis_clark.rl.actions_index import MAX_INDIANS, MAX_RESOURCES
-from lewis_clark.state import FRAME_KINDS, FRAME_NOTES, Frame, State, view
+from lewis_clark.state import FRAME_KINDS, FRAME_NOTES, AfterTake, Decision, Frame, State, view
 from lewis_clark.village import PLACES
 
 MAX_PLAYERS = 5
 NUM_CARDS = len(CARDS) - 1  # ids 1-84
-FRAME_KIND_LIST: tuple[str, ...] = ("under", "indians", "perform", "take", "overflow", "recruit", "farewell", "boat")
-FRAME_NOTE_LIST: tuple[str, ...] = ("", "copy", "interpreter", "stock")
+# The decision kinds a frame can hold, in the engine's order (the turn and game over are no frames).
+FRAME_KIND_LIST: tuple[Decision, ...] = tuple(d for d in Decision if d not in (Decision.TURN, Decision.NONE))
+COPIED_NOTE = "copy"  # the saved note of a copied card's perform frame (Frame.to_json)
+# None first, then the copy note, then what may follow a take: the layout's order since the start.
+FRAME_NOTE_LIST: tuple[str, ...] = (AfterTake.NOTHING, COPIED_NOTE, *(a for a in AfterTake if a != AfterTake.NOTHING))
 assert set(FRAME_KIND_LIST) == FRAME_KINDS and set(FRAME_NOTE_LIST) == FRAME_NOTES
 FRAMES_SHOWN = 3  # the top of the decision stack: what is decided now and the two decisions it sits in
 AHEAD = 8  # terrain of the spaces in front of each Scout
@@ -52,7 +55,8 @@ def _frame_segments(prefix: str) -> list[tuple[str, int, str]]:
         (f"{prefix}.card", 1 + NUM_CARDS, "one-hot card id (0 = none): the card played, recruited or copied"),
         (f"{prefix}.place", 1 + len(PLACES), "one-hot Village place (0 = none) acting in a perform decision"),
         (f"{prefix}.remaining", 1, f"performances / discards / returns left, /{REMAINING_SCALE:g}, saturating"),
-        (f"{prefix}.after", len(FRAME_NOTE_LIST), "one-hot note on the frame: none, copy, interpreter, stock"),
+        (f"{prefix}.after", len(FRAME_NOTE_LIST),
+         "one-hot note on the frame: " + ", ".join(n or "none" for n in FRAME_NOTE_LIST)),
     ]
 
 
@@ -168,7 +172,7 @@ def _encode_frame(x: Vector, prefix: str, frame: Frame) -> None:
     x[OFFSET[f"{prefix}.place"] + frame.place + 1] = 1
     count = frame.performances + frame.strength + frame.returns + frame.discards  # a kind uses one of them
     x[OFFSET[f"{prefix}.remaining"]] = min(1.0, count / REMAINING_SCALE)
-    x[OFFSET[f"{prefix}.after"] + _NOTE_INDEX["copy" if frame.copied else frame.then]] = 1
+    x[OFFSET[f"{prefix}.after"] + _NOTE_INDEX[COPIED_NOTE if frame.copied else frame.then]] = 1
 
 
 def _encode_player(x: Vector, seen: State, seat: int, prefix: str, last: int) -> None:
