@@ -44,6 +44,7 @@ from lewis_clark.village import PLACES
 
 MOST_STRENGTH = 3  # R1c: a card never gets more than 3 Strength
 MOST_INDIANS_WITH_CARD = 2  # R1c: at most 2 Indians beside a Strength card
+BOAT_TILE_RESOURCES = 2  # resources of your choice that come with a resource boat tile
 
 
 class Rule(NamedTuple):
@@ -186,7 +187,7 @@ def perform_options(state: State, frame: Frame) -> list[Action]:
             payments = [b for b in _DIFFERENT[alt.pay_different] if _fits(b, can_pay)]
         else:
             payments = [NONE]
-        boost = _boost_available(state, p, alt)
+        boost = boost_available(state, p, alt)
         for choice in choices:
             for pay in payments:
                 out.append(perform_action(choice, pay, False))
@@ -228,7 +229,8 @@ def perform_choices(state: State, frame: Frame, alt: Alternative) -> list[str]:
     return [alt.label]
 
 
-def _boost_available(state: State, p: Player, alt: Alternative) -> bool:
+def boost_available(state: State, p: Player, alt: Alternative) -> bool:
+    """Whether a movement may be boosted now: Jarrot or Cut Nose face-up and unused this action (R19)."""
     if alt.result == "river":
         return JARROT in p.face_up and not state.boosts & JARROT_USED
     if alt.result == "mountain":
@@ -389,7 +391,7 @@ def _boat(state: State, frame: Frame, action: Action) -> None:
     state.tile_stacks[TILE_STACK[face]] -= 1
     p.tiles[face] += 1
     if face in (0, 1):  # a resource face comes with 2 resources of your choice
-        offer(state, up_to_choices(2))
+        offer(state, up_to_choices(BOAT_TILE_RESOURCES))
     elif state.indian_stock:  # an Indian face comes with an Indian from the stock
         offer(state, [single(INDIAN, 1), NONE], AfterTake.STOCK)
 

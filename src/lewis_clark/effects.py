@@ -79,28 +79,29 @@ def _face_up(state: State, p: Player, frame: Frame, alt: Alternative, action: Ac
         offer(state, _upto(p, alt.resource, n))
 
 
-def move_distance(state: State, p: Player, alt: Alternative, copied: int = 0, boost: bool = False) -> int:
+def move_distance(state: State, seat: int, p: Player, alt: Alternative, copied: int = 0, boost: bool = False) -> int:
     """Spaces a movement alternative carries the Scout (before terrain stops): its number, or what its
     counter counts (R21), plus a boost (R19)."""
-    distance = alt.count if not alt.counter else count(state, p, alt.counter, copied)
+    distance = alt.count if not alt.counter else count(state, seat, p, alt.counter, copied)
     if boost:
         distance += JARROT_BONUS if alt.result == "river" else CUT_NOSE_BONUS
     return distance
 
 
 def _move(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
-    distance = move_distance(state, p, alt, _copied(frame), action.boost)
+    distance = move_distance(state, state.current, p, alt, _copied(frame), action.boost)
     if action.boost:
         state.boosts |= JARROT_USED if alt.result == "river" else CUT_NOSE_USED
     move(state, p, MOVE_TERRAIN[alt.result], distance)
 
 
-def count(state: State, p: Player, counter: str, copied: int = 0) -> int:
-    """What a counted movement counts (effects_spec.COUNTERS)."""
+def count(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> int:
+    """What a counted movement of ``seat`` counts (effects_spec.COUNTERS); ``p`` is its expedition
+    (a bot may pass one with other resources to ask "what if")."""
     if counter == "food-badges":
-        return badge_count(state, state.current, FOOD, copied)
+        return badge_count(state, seat, FOOD, copied)
     if counter == "equipment-badges":
-        return badge_count(state, state.current, EQUIPMENT, copied)
+        return badge_count(state, seat, EQUIPMENT, copied)
     if counter == "scouts-ahead":  # R21: every Scout, yours and Mackenzie's included
         n = sum(1 for q in state.players if q.scout >= p.camp)
         return n + (1 if state.mackenzie >= 0 and state.mackenzie >= p.camp else 0)

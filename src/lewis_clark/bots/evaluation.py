@@ -198,7 +198,7 @@ def _movement_ends(state: State, seat: int, p: Player, moves: tuple[_Move, ...],
                     q = p.copy()
                     q.resources = [left[k] - pay[k] for k in RESOURCES]
                     q.indians = left[INDIAN] - pay[INDIAN]
-                    distance = move_distance(state, q, m.alt)
+                    distance = move_distance(state, seat, q, m.alt)
             end = step_forward(state, seat, pos, m.terrain, distance)
             if end > best_end or (end == best_end and best is not None and distance < best_distance):
                 best, best_end, best_distance, best_pay = m, end, distance, pay

@@ -15,7 +15,7 @@ from typing import NamedTuple, assert_never
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import CARDS
-from lewis_clark.decisions import Subject, subject_of
+from lewis_clark.decisions import BOAT_TILE_RESOURCES, Subject, subject_of
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import TILE_FACES, TILES_PER_STACK, resource_capacity
 from lewis_clark.resources import (
@@ -99,7 +99,7 @@ def _take_bundles() -> set[Bundle]:
                 out.update(sub_bundles(alt.take))
             elif alt.result == "choose":
                 out.update(up_to_choices(alt.count))
-    out.update(up_to_choices(2))  # a resource boat tile: 2 primary resources
+    out.update(up_to_choices(BOAT_TILE_RESOURCES))  # a resource boat tile
     out.update(up_to_choices(len(PRIMARY), distinct=True))  # Hay: different primary resources (R5)
     for kind in PRIMARY:  # collections (R4) and face-up counts (R5), capped by the boats
         out.update(single(kind, n) for n in range(MAX_RESOURCES + 1))
