@@ -25,8 +25,20 @@ from lewis_clark.actions import Action
 from lewis_clark.bots import Bot, make_bot, parse_spec
 from lewis_clark.cards import CARDS
 from lewis_clark.describe import describe
-from lewis_clark.events import (Acted, Camped, Event, GameOver, JournalDiscarded, JournalDrawn, MackenzieMoved,
-                                Recruited, Reshuffled, ScoutMoved, TurnPassed, events)
+from lewis_clark.events import (
+    Acted,
+    Camped,
+    Event,
+    GameOver,
+    JournalDiscarded,
+    JournalDrawn,
+    MackenzieMoved,
+    Recruited,
+    Reshuffled,
+    ScoutMoved,
+    TurnPassed,
+    events,
+)
 from lewis_clark.record import Record, steps
 from lewis_clark.rules import apply, apply_in_place, legal_actions
 from lewis_clark.setup import new_game
@@ -54,7 +66,7 @@ def seat_spec(text: str) -> str:
     return word
 
 
-class BotError(RuntimeError):
+class BotError(ValueError):
     """A bot chose an action that is not legal: a bug in the bot, not a rules question."""
 
 
@@ -67,6 +79,11 @@ class Step:
     action: Action
     events: tuple[Event, ...] = ()
     lines: tuple[str, ...] = ()
+
+
+def step_text(step: Step) -> str:
+    """A step's lines as one text (one entry per action, e.g. the replay page's caption)."""
+    return "; ".join(step.lines)
 
 
 Listener = Callable[["Match", Step], None]
@@ -135,6 +152,10 @@ class Match:
     def log_lines(self) -> list[str]:
         """Every log line of the game, in order."""
         return [line for step in self.steps for line in step.lines]
+
+    def step_texts(self) -> list[str]:
+        """One text per action: its step's lines joined."""
+        return [step_text(step) for step in self.steps]
 
     # --- stepping --------------------------------------------------------------------------------
 

@@ -53,8 +53,8 @@ class Record:
         """The state after the first ``upto`` actions (all by default); raises CorruptState naming
         the first action that does not apply."""
         state = new_game(self.options)
-        for _, _, _, state in steps(self.options, self.actions[:upto], start=state):
-            pass
+        for _, _, _, after in steps(self.options, self.actions[:upto], start=state):
+            state = after
         if upto is None and self.final_hash and state.hash() != self.final_hash:
             raise CorruptState(f"record is tampered: replay ends in state {state.hash()}, "
                                f"the record says {self.final_hash}")

@@ -27,7 +27,7 @@ class GameResult(NamedTuple):
 
     state: State
     record: Record
-    log: list[str]
+    log: list[str]  # one text per action (Match.step_texts)
 
 
 def make_bots(bot_names: Sequence[str], seed: int) -> list[Bot]:
@@ -48,4 +48,4 @@ def play_game(options: Options, bot_names: Sequence[str], seed: int | None = Non
     if "human" in bot_names:
         raise ValueError("selfplay is for bots only")
     match = Match(options, bot_names, keep_log=keep_log).play_out(max_turns)
-    return GameResult(match.state, match.record, match.log_lines())
+    return GameResult(match.state, match.record, match.step_texts())
