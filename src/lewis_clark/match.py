@@ -237,6 +237,10 @@ class Match:
         seat = self.by_seat[-1]
         return seat if seat == s.current and self.seats[seat] == HUMAN else -1
 
+    def undoable(self) -> list[str]:
+        """The actions that undo could take back now, one at a time from the last (empty when none)."""
+        return self.actions[self._barrier:] if self.undoable_by() >= 0 else []
+
     def undo(self, seat: int) -> str:
         """Take back ``seat``'s last action; returns its text. Raises ValueError when the rule forbids it."""
         if self.undoable_by() != seat or seat < 0:
