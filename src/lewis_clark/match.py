@@ -90,8 +90,8 @@ Listener = Callable[["Match", Step], None]
 
 
 class Match:
-    """A game of seats, each "human" or a bot spec. ``keep_log=False`` (bots-only runs such as sim)
-    skips the events and applies in place for speed; everything else is the same."""
+    """A game of seats, each "human" (anyone deciding outside: a person, an RL agent) or a bot spec.
+    ``keep_log=False`` (sim, RL) is the fast mode: no events, no undo, actions applied in place."""
 
     def __init__(self, options: Options, seats: Sequence[str] | None = None, *, keep_log: bool = True,
                  listener: Listener | None = None) -> None:
@@ -109,7 +109,7 @@ class Match:
         self.by_seat: list[int] = []  # who took each action
         self.steps: list[Step] = []  # one per action when keep_log
         self._barrier = 0  # actions before this index can no longer be undone
-        self._checkpoint = self.state if keep_log else self.state.copy()  # the state at the barrier
+        self._checkpoint = self.state  # the state at the barrier (never mutated: see apply)
 
     @classmethod
     def from_record(cls, record: Record, seats: Sequence[str] | None = None, *, listener: Listener | None = None,
@@ -166,8 +166,9 @@ class Match:
             action = Action.parse(action)
         state = self.state
         who = state.current
-        if self.keep_log or HUMAN in self.seats:
-            # A new state each step: states handed out earlier (a bot thinking in a thread) stay valid.
+        if self.keep_log:
+            # A new state each step: states handed out earlier (a bot thinking in a thread, the undo
+            # checkpoint) stay valid.
             after = apply(state, action, seat)
             return self._commit(state, action, after, who)
         apply_in_place(state, action, seat)
@@ -180,14 +181,13 @@ class Match:
 
     def _commit(self, before: State, action: Action, after: State, seat: int) -> Step:
         """Make ``after`` the game: record, log, undo barrier, listeners."""
-        happened = tuple(events(before, action, after)) if self.keep_log else ()
+        happened = tuple(events(before, action, after))
         lines = tuple(line for e in happened if (line := _event_line(before, after, e)))
         step = Step(len(self.actions), seat, action, happened, lines)
         self.state = after
         self.actions.append(str(action))
         self.by_seat.append(seat)
-        if self.keep_log:
-            self.steps.append(step)
+        self.steps.append(step)
         if after.deck != before.deck or after.rng != before.rng or after.turn != before.turn or after.over:
             self._barrier = len(self.actions)
             self._checkpoint = after
@@ -232,7 +232,7 @@ class Match:
     def undoable_by(self) -> int:
         """The seat that may take back the last action now, or -1."""
         s = self.state
-        if s.over or len(self.actions) <= self._barrier:
+        if s.over or not self.keep_log or len(self.actions) <= self._barrier:
             return -1
         seat = self.by_seat[-1]
         return seat if seat == s.current and self.seats[seat] == HUMAN else -1
@@ -247,9 +247,8 @@ class Match:
             raise ValueError("nothing to undo: only your own actions of this turn, back to the last card drawn")
         undone = self.actions.pop()
         self.by_seat.pop()
-        if self.steps:
-            self.steps.pop()
-        state = self._checkpoint  # never mutated: every step with a person seated makes a new state
+        self.steps.pop()
+        state = self._checkpoint
         for _, _, _, after in steps(self.options, self.actions[self._barrier:], start=state, offset=self._barrier):
             state = after
         self.state = state
