@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -33,6 +34,8 @@ class Terminal:
         self.output = io.StringIO()
         env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp), "XDG_DATA_HOME": str(tmp / "data"), "TERM": "xterm-256color",
                "LANG": "C.UTF-8"}
+        if "PYTHONPATH" in os.environ:  # the sources under test, not only the installed package
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         self.child = pexpect.spawn(str(SCRIPT), ["play", *args], env=env, dimensions=(50, 80), encoding="utf-8",
                                    timeout=timeout)
         self.child.logfile_read = self.output

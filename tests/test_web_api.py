@@ -269,11 +269,13 @@ def test_a_finished_game_has_its_record_and_replay(client: TestClient) -> None:
     record = Record.from_json(rec)
     final = record.replay()  # checks the final hash
     assert final.over and len(record.actions) == v["moves"]
-    assert record.bots == ["bot:random"]
+    assert record.bots == ["random"]  # seat specs, as every command reads them
     full = client.get(f"/api/games/{gid}/log").json()["log"]
-    assert len(full) == v["moves"] and full[-1] == v["log"][-1]["text"]
+    assert full[-1]["n"] == v["moves"] and full[-1] == v["log"][-1]
+    assert {line["n"] for line in full} == set(range(1, v["moves"] + 1))  # every action has its line
     last = client.get(f"/api/games/{gid}/replay/{v['moves']}").json()
-    assert last["state"]["players"] == v["state"]["players"] and last["line"] == full[-1]
+    assert last["state"]["players"] == v["state"]["players"]
+    assert last["lines"] == [line["text"] for line in full if line["n"] == v["moves"]]
     first = client.get(f"/api/games/{gid}/replay/0").json()
     assert first["state"]["journal"] == new_game(Options(players=1, seed=2, mackenzie=7)).journal
     middle = client.get(f"/api/games/{gid}/replay/33").json()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NoReturn
 
 import click
@@ -22,15 +23,12 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from lewis_clark.actions import Action
 from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import parse_spec
-from lewis_clark.describe import describe
+from lewis_clark.match import Match
 from lewis_clark.record import Record
 from lewis_clark.resources import KINDS, RESOURCES
-from lewis_clark.rules import apply_in_place
-from lewis_clark.selfplay import DEFAULT_MAX_TURNS, play_game
-from lewis_clark.setup import new_game
+from lewis_clark.selfplay import DEFAULT_MAX_TURNS
 from lewis_clark.state import Options, State
 
 USAGE_ERROR = 2
@@ -86,10 +84,12 @@ def print_summary(state: State, bots: Sequence[str] | None, decisions: int, max_
     click.echo(f"hash: {state.hash()}")
 
 
-def print_log(lines: Sequence[str]) -> None:
-    width = len(str(len(lines)))
-    for i, line in enumerate(lines, 1):
-        click.echo(f"{i:>{width}}. {line}")
+def print_log(match: Match) -> None:
+    """The match's log: each action numbered, what followed from it on the lines under it."""
+    width = len(str(len(match.steps)))
+    for step in match.steps:
+        for k, line in enumerate(step.lines):
+            click.echo(f"{step.index + 1:>{width}}. {line}" if k == 0 else f"{'':>{width}}  {line}")
 
 
 @click.group()
@@ -122,14 +122,15 @@ def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: i
         options = Options(players=len(names), seed=seed, mackenzie=mackenzie, random_start=random_start)
     except ValueError as exc:
         fail(str(exc))
-    state, record, log = play_game(options, names, max_turns=max_turns, keep_log=show_log)
+    match = Match(options, names, keep_log=show_log).play_out(max_turns)
+    state, record = match.state, match.record
     if record_path:
         try:
             record.save(record_path)
         except OSError as exc:
             fail(f"cannot write record {record_path}: {exc.strerror}", 1)
     if show_log:
-        print_log(log)
+        print_log(match)
     print_summary(state, names, len(record.actions), max_turns)
 
 
@@ -141,26 +142,15 @@ def replay(record_path: str, upto: int | None, show_log: bool) -> None:
     """Replay a game record, check it, and print the same summary as selfplay."""
     try:
         record = Record.load(record_path)
-        state = record.replay(upto)
+        if upto is not None:  # an earlier point: no final hash to check
+            record = replace(record, actions=record.actions[:upto], final_hash="")
+        match = Match.from_record(record)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         # CorruptState is the usual case; the others mean options the engine could not even read.
         fail(str(exc) if isinstance(exc, ValueError) else f"record {record_path} is corrupt: {type(exc).__name__}: {exc}")
-    actions = record.actions[:upto]
     if show_log:
-        print_log(replay_log(record.options, actions))
-    print_summary(state, record.bots or None, len(actions))
-
-
-def replay_log(options: Options, actions: Sequence[str]) -> list[str]:
-    """Log lines for actions already known to apply."""
-    state = new_game(options)
-    lines = []
-    for text in actions:
-        before = state.copy()
-        action = Action.parse(text)
-        apply_in_place(state, action)
-        lines.append(describe(before, action, state))
-    return lines
+        print_log(match)
+    print_summary(match.state, record.bots or None, len(match.actions))
 
 
 @cli.command()

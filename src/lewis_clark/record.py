@@ -3,24 +3,41 @@
     {"format": "lewis-clark-record", "version": 1, "options": {...}, "seed": 7,
      "actions": ["play york", "under hugh-mcneal", ...], "final_hash": "3f1c..."}
 
-``final_hash`` and ``bots`` (who played each seat) are optional; when the hash is present, a replay
+``final_hash`` and ``bots`` (each seat: "human" or a bot spec) are optional; when the hash is present, a replay
 that ends elsewhere is reported as tampered.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from lewis_clark.actions import Action, ActionError
-from lewis_clark.rules import apply_in_place
+from lewis_clark.rules import apply
 from lewis_clark.setup import new_game
 from lewis_clark.state import CorruptState, Options, State
 
 RECORD_FORMAT = "lewis-clark-record"
 RECORD_VERSION = 1
+
+
+def steps(options: Options, actions: Sequence[str | Action], *, start: State | None = None,
+          offset: int = 0) -> Iterator[tuple[int, State, Action, State]]:
+    """The one replay loop: ``(index, before, action, after)`` for each action in turn, from a new game
+    (or from ``start``, the state after ``offset`` actions). Every ``after`` is a new state and no state
+    is changed afterwards. Raises CorruptState naming the first action that does not apply."""
+    state = new_game(options) if start is None else start
+    for i, text in enumerate(actions, offset):
+        try:
+            action = Action.parse(text) if isinstance(text, str) else text
+            after = apply(state, action)
+        except ActionError as exc:
+            raise CorruptState(f"record action {i + 1} ({str(text)!r}) does not apply: {exc}") from exc
+        yield i, state, action, after
+        state = after
 
 
 @dataclass
@@ -30,17 +47,14 @@ class Record:
     options: Options
     actions: list[str] = field(default_factory=list)
     final_hash: str = ""
-    bots: list[str] = field(default_factory=list)  # optional: who played each seat (names only)
+    bots: list[str] = field(default_factory=list)  # optional: each seat's spec, "human" or a bot (match.seat_spec)
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all by default); raises CorruptState naming
         the first action that does not apply."""
         state = new_game(self.options)
-        for i, text in enumerate(self.actions[:upto]):
-            try:
-                apply_in_place(state, Action.parse(text))
-            except ActionError as exc:
-                raise CorruptState(f"record action {i + 1} ({text!r}) does not apply: {exc}") from exc
+        for _, _, _, after in steps(self.options, self.actions[:upto], start=state):
+            state = after
         if upto is None and self.final_hash and state.hash() != self.final_hash:
             raise CorruptState(f"record is tampered: replay ends in state {state.hash()}, "
                                f"the record says {self.final_hash}")

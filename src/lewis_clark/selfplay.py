@@ -8,17 +8,16 @@ replays the whole game. The record holds every action's text and the final state
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
 from lewis_clark.bots import Bot, make_bot
-from lewis_clark.describe import describe
+from lewis_clark.match import Match, bot_seed
 from lewis_clark.record import Record
-from lewis_clark.rules import apply_in_place, legal_actions
-from lewis_clark.setup import new_game
-from lewis_clark.state import Options, State, view
+from lewis_clark.state import Options, State
+
+__all__ = ["DEFAULT_MAX_TURNS", "GameResult", "bot_seed", "make_bots", "play_game"]
 
 DEFAULT_MAX_TURNS = 2000
 
@@ -28,17 +27,11 @@ class GameResult(NamedTuple):
 
     state: State
     record: Record
-    log: list[str]
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of ``seat``'s bot in a game: derived by hashing, so seats and games never share a stream."""
-    digest = hashlib.sha256(f"lewis-clark-bot/{game_seed}/{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    log: list[str]  # one text per action (Match.step_texts)
 
 
 def make_bots(bot_names: Sequence[str], seed: int) -> list[Bot]:
-    """One bot per seat, each with its own derived seed; raises ValueError for an unknown name."""
+    """One bot per seat, each with its own derived seed (``match.bot_seed``); raises ValueError for an unknown name."""
     return [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(bot_names)]
 
 
@@ -52,20 +45,7 @@ def play_game(options: Options, bot_names: Sequence[str], seed: int | None = Non
         raise ValueError(f"{len(bot_names)} bots for {options.players} players")
     if max_turns < 1:
         raise ValueError(f"max_turns must be at least 1, got {max_turns}")
-    bots = make_bots(bot_names, options.seed)
-    state = new_game(options)
-    record = Record(options, bots=list(bot_names))
-    log: list[str] = []
-    while not state.over and state.turn <= max_turns:
-        seat = state.current
-        legal = legal_actions(state)
-        action = bots[seat].choose(view(state, seat), list(legal))
-        if action not in legal:  # a bot bug, not a rules question: say which bot
-            raise ValueError(f"bot {bot_names[seat]!r} at seat {seat} chose {str(action)!r}, which is not legal")
-        before = state.copy() if keep_log else state
-        apply_in_place(state, action, seat)
-        record.actions.append(str(action))
-        if keep_log:
-            log.append(describe(before, action, state))
-    record.final_hash = state.hash()
-    return GameResult(state, record, log)
+    if "human" in bot_names:
+        raise ValueError("selfplay is for bots only")
+    match = Match(options, bot_names, keep_log=keep_log).play_out(max_turns)
+    return GameResult(match.state, match.record, match.step_texts())

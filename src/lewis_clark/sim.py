@@ -17,11 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lewis_clark.record import Record
-from lewis_clark.rules import apply_in_place, legal_actions
-from lewis_clark.selfplay import make_bots
-from lewis_clark.setup import new_game
-from lewis_clark.state import Options, view
+from lewis_clark.match import Match
+from lewis_clark.state import Options
 
 Z95 = 1.959963984540054
 
@@ -79,33 +76,28 @@ def play_spec(spec: GameSpec, keep_record: bool = False) -> GameOutcome:
 
     options = Options(players=len(spec.seats), seed=spec.seed, mackenzie=spec.mackenzie,
                       random_start=spec.random_start)
-    bots = make_bots(spec.seats, spec.seed)
-    state = new_game(options)
+    match = Match(options, spec.seats, keep_log=False)
+    state = match.state  # bots only and no log: the match applies in place, so this stays the game
     first = state.current
     n = len(spec.seats)
     camps = [0] * n
     progress: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    actions: list[str] = []
     thinking = [0.0] * n
     decisions = [0] * n
     while not state.over and state.turn <= spec.max_turns:
         seat, turn = state.current, state.turn
-        legal = legal_actions(state)
         t0 = time.perf_counter()
-        action = bots[seat].choose(view(state, seat), legal)
+        action = match.bot_choice()
         thinking[seat] += time.perf_counter() - t0
         decisions[seat] += 1
-        apply_in_place(state, action, seat)
-        if keep_record:
-            actions.append(str(action))
+        match.apply(action, seat)
+        state = match.state
         if action.verb == "camp":
             camps[seat] += 1
         if state.turn != turn or state.over:
             p = state.players[seat]
             progress[seat].append((p.scout, p.camp))
-    record = None
-    if keep_record:
-        record = Record(options, actions, state.hash()).to_json()
+    record = match.record.to_json() if keep_record else None
     return GameOutcome(spec.index, spec.seats, spec.seed, state.winner if state.over else -1, first,
                        state.turn, camps, progress, state.over, record, thinking, decisions)
 

@@ -30,11 +30,11 @@ from pettingzoo.utils import wrappers
 
 from lewis_clark.actions import IllegalAction
 from lewis_clark.describe import prompt
+from lewis_clark.match import Match
 from lewis_clark.rl import observation
 from lewis_clark.rl.actions_index import ACTIONS, INDEX, NUM_ACTIONS
 from lewis_clark.route import PRINTED_ROUTE, Route
-from lewis_clark.rules import apply_in_place, legal_actions
-from lewis_clark.setup import new_game
+from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
 
 ENV_NAME = "lewis_clark_v0"
@@ -72,7 +72,7 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._next_seed = random.SystemRandom().getrandbits(31)  # until reset(seed=...) fixes the sequence
-        self.state: State = new_game(self._options(0))
+        self.match = Match(self._options(0), keep_log=False)  # every seat decided outside, by an agent
         self.agents: list[str] = []
         self.last_action = ""
 
@@ -86,6 +86,11 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    @property
+    def state(self) -> State:
+        """The engine state of the game under way."""
+        return self.match.state
+
     def seat(self, agent: str) -> int:
         """The seat of an agent name."""
         return self._seat[agent]
@@ -94,7 +99,7 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """Start a game. ``seed`` is the engine's game seed; later resets without one take seed+1, seed+2..."""
         if seed is not None:
             self._next_seed = seed
-        self.state = new_game(self._options(self._next_seed))
+        self.match = Match(self._options(self._next_seed), keep_log=False)
         self._next_seed += 1
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -126,7 +131,7 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             raise IllegalAction(index, f"action index out of range 0-{NUM_ACTIONS - 1}")
         self._clear_rewards()
         chosen = ACTIONS[index]
-        apply_in_place(self.state, chosen, self._seat[agent])
+        self.match.apply(chosen, self._seat[agent])
         self.last_action = f"{agent}: {chosen}"
         state = self.state
         if state.over:

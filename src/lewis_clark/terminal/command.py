@@ -16,14 +16,13 @@ from typing import NoReturn
 import click
 from rich.console import Console
 
-from lewis_clark.bots import parse_spec
+from lewis_clark.match import seat_spec
 from lewis_clark.record import Record
 from lewis_clark.route import Route
 from lewis_clark.state import Options
 from lewis_clark.terminal.session import HUMAN, Session, latest_unfinished, new_autosave_path
 
 DEFAULT_PLAYERS = "human,medium"
-PEOPLE = ("human", "you", "me", "person")
 
 
 def _fail(message: str) -> NoReturn:
@@ -32,18 +31,14 @@ def _fail(message: str) -> NoReturn:
 
 
 def parse_seats(text: str) -> list[str]:
-    """Seat specs from ``--players``: "human" for a person, else a bot name, level or spec."""
+    """Seat specs from ``--players``: "human" for a person (or a word in PEOPLE), else a bot name, level or
+    spec; a record's seats too (older web records say "bot:LEVEL")."""
     seats = []
     for word in text.split(","):
-        word = word.strip().lower()
-        if word in PEOPLE:
-            seats.append(HUMAN)
-            continue
         try:
-            parse_spec(word)
+            seats.append(seat_spec(word))
         except ValueError as exc:
             _fail(f"--players: {exc} (or 'human' for a person)")
-        seats.append(word)
     if not 1 <= len(seats) <= 5:
         _fail(f"--players: 1-5 seats, got {len(seats)}")
     return seats

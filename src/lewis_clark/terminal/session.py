@@ -1,11 +1,9 @@
 """The game loop at the terminal: people choose at a prompt, bots play with a visible pace.
 
-A session owns the game record (the actions so far) and the state it replays to. Every action is
-applied, logged, and the record autosaved at once, so a closed terminal loses nothing; a saved game
-is a plain ``Record`` with ``bots`` naming each seat ("human" for people), so loading replays it.
-
-Undo reaches back within the current person's turn only, and never past a card drawn from the deck
-(the deck changing is the moment something hidden was revealed).
+A session drives a ``Match`` (lewis_clark.match), which owns the state, the record, the log, the bots
+and undo. Every action is applied, its log lines printed, and the record autosaved at once, so a
+closed terminal loses nothing; a saved game is a plain ``Record`` with ``bots`` naming each seat
+("human" for people), so loading replays it. Undo follows the match's one rule.
 """
 
 from __future__ import annotations
@@ -19,17 +17,16 @@ from rich.console import Console
 from rich.text import Text
 
 from lewis_clark.actions import Action, NotationError
-from lewis_clark.bots import Bot, make_bot
-from lewis_clark.describe import describe
+from lewis_clark.bots import Bot
+from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.record import Record
-from lewis_clark.rules import apply, legal_actions
-from lewis_clark.selfplay import bot_seed
-from lewis_clark.setup import new_game
-from lewis_clark.state import State, view
+from lewis_clark.rules import legal_actions
+from lewis_clark.state import State
 from lewis_clark.terminal import screen
 from lewis_clark.terminal.texts import help_text
 
-HUMAN = "human"
+__all__ = ["HUMAN", "LOG_LINES", "Leave", "Session", "data_dir", "latest_unfinished", "new_autosave_path", "write_record"]
+
 LOG_LINES = 20
 
 
@@ -68,9 +65,8 @@ def latest_unfinished() -> Path | None:
     return None
 
 
-def write_record(record: Record, state: State, path: Path) -> None:
+def write_record(record: Record, path: Path) -> None:
     """Write atomically (a new file renamed over the old), so an interrupted write keeps the last save."""
-    record.final_hash = state.hash()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     record.save(tmp)
@@ -88,29 +84,39 @@ class Session:
                  autosave: Path | None = None, read: Callable[[str], str] | None = None) -> None:
         if len(seats) != record.options.players:
             raise ValueError(f"{len(seats)} seats for a {record.options.players}-player game")
-        self.record = Record(record.options, list(record.actions), bots=list(seats))
-        self.seats = list(seats)
+        self.match = Match.from_record(record, seats, listener=self._show)
         self.console = console
         self.delay = delay
         self.autosave = autosave
         self.read = read or (lambda text: console.input(text, markup=False, emoji=False))
-        self.bots: dict[int, Bot] = {seat: make_bot(spec, bot_seed(record.options.seed, seat))
-                                     for seat, spec in enumerate(seats) if spec != HUMAN}
-        self.state, self.log = self._replay(self.record.actions)
-        self.undo: list[tuple[State, int, int]] = []  # state before an undoable choice, record and log lengths
         self.shown: list[Action] = []  # the menu just shown: numbers refer to it
         self.board_due = True
         self.announced = 0  # the turn whose heading was printed
 
-    def _replay(self, actions: Sequence[str]) -> tuple[State, list[str]]:
-        state = new_game(self.record.options)
-        log = []
-        for text in actions:
-            action = Action.parse(text)
-            after = apply(state, action)
-            log.extend(self._lines(state, action, after))
-            state = after
-        return state, log
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def seats(self) -> list[str]:
+        return self.match.seats
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.match.bots
+
+    @property
+    def record(self) -> Record:
+        return self.match.record
+
+    @property
+    def log(self) -> list[str]:
+        return self.match.log_lines()
+
+    @property
+    def undo(self) -> list[str]:
+        """The actions the person to play could take back now, oldest first."""
+        return self.match.undoable()
 
     # --- the loop --------------------------------------------------------------------------------
 
@@ -246,28 +252,20 @@ class Session:
 
     def play_human(self, action: Action) -> None:
         before = self.state
-        after = apply(before, action)
-        marks = (before, len(self.record.actions), len(self.log))
-        self.commit(before, action, after)
-        passed = after.turn != before.turn or after.over
-        if passed:
-            self.undo.clear()
+        seat = before.current
+        self.match.apply(action, seat)
+        after = self.state
+        if after.turn != before.turn or after.over:
             self.board_due = True
-        elif after.deck != before.deck:  # a card was drawn: no undo before this point
-            self.undo.clear()
+        elif self.match.undoable_by() != seat:  # a card was drawn: no undo before this point
             self.say("(a card was drawn: undo cannot go back past this point)")
-        else:
-            self.undo.append(marks)
 
     def take_back(self) -> bool:
-        if not self.undo:
+        seat = self.state.current
+        if self.match.undoable_by() != seat:
             self.say("Nothing to undo: undo goes back only within your turn, and not past a card drawn.")
             return False
-        state, actions, lines = self.undo.pop()
-        undone = self.record.actions[actions]
-        self.state = state
-        del self.record.actions[actions:]
-        del self.log[lines:]
+        undone = self.match.undo(seat)
         self.autosave_now()
         self.say(f"Undone: {undone}")
         return True
@@ -275,49 +273,33 @@ class Session:
     # --- bots --------------------------------------------------------------------------------------
 
     def bot_step(self) -> None:
-        seat = self.state.current
-        legal = legal_actions(self.state)
-        action = self.bots[seat].choose(view(self.state, seat), list(legal))
-        if action not in legal:  # a bot bug: say which bot rather than corrupt the game
-            raise RuntimeError(f"bot {self.seats[seat]!r} at seat {seat} chose {str(action)!r}, which is not legal")
-        before = self.state
-        self.commit(before, action, apply(before, action))
-        self.undo.clear()
-        if self.state.turn != before.turn:
+        turn = self.state.turn
+        self.match.step_bot()
+        if self.state.turn != turn:
             self.board_due = True
         if self.delay:
             time.sleep(self.delay)
 
     # --- shared ------------------------------------------------------------------------------------
 
-    def _lines(self, before: State, action: Action, after: State) -> list[str]:
-        lines = [describe(before, action, after)]
-        if after.mackenzie != before.mackenzie:
-            lines.append(f"Mackenzie moves to space {after.mackenzie}")
-        return lines
-
-    def commit(self, before: State, action: Action, after: State) -> None:
-        """Make ``after`` the game: record, log, print, autosave."""
-        lines = self._lines(before, action, after)
-        self.state = after
-        self.record.actions.append(str(action))
-        self.log.extend(lines)
-        style = screen.PLAYER_STYLES.get(before.players[before.current].colour, "")
-        for line in lines:
-            self.console.print(Text("  " + line, style=style if not line.startswith("Mackenzie") else "red"))
+    def _show(self, match: Match, step: Step) -> None:
+        """Print a step's log lines in its player's colour (Mackenzie's in red), then autosave."""
+        style = screen.PLAYER_STYLES.get(match.state.players[step.seat].colour, "")
+        for line in step.lines:
+            self.console.print(Text("  " + line, style="red" if line.startswith("Mackenzie") else style))
         self.autosave_now()
 
     def autosave_now(self) -> None:
         if self.autosave:
             try:
-                write_record(self.record, self.state, self.autosave)
+                write_record(self.record, self.autosave)
             except OSError as exc:
                 self.say(f"(autosave to {self.autosave} failed: {exc.strerror}; use 'save FILE')")
                 self.autosave = None
 
     def save_to(self, path: Path, quiet: bool = False) -> None:
         try:
-            write_record(self.record, self.state, path)
+            write_record(self.record, path)
         except OSError as exc:
             self.say(f"Cannot save to {path}: {exc.strerror}")
             return
@@ -329,13 +311,14 @@ class Session:
         if arg and arg != "all" and not arg.isdigit():
             self.say("Use: log, log N, or log all")
             return
-        count = len(self.log) if arg == "all" else int(arg) if arg else LOG_LINES
-        start = max(0, len(self.log) - count)
-        if not self.log:
+        log = self.log
+        count = len(log) if arg == "all" else int(arg) if arg else LOG_LINES
+        start = max(0, len(log) - count)
+        if not log:
             self.say("Nothing has happened yet.")
-        width = len(str(len(self.log)))
-        for i in range(start, len(self.log)):
-            self.console.print(f"{i + 1:>{width}}. {self.log[i]}", highlight=False)
+        width = len(str(len(log)))
+        for i in range(start, len(log)):
+            self.console.print(f"{i + 1:>{width}}. {log[i]}", highlight=False)
 
     def say(self, text: str) -> None:
         self.console.print(text, style="yellow", highlight=False, soft_wrap=True)

@@ -25,9 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lewis_clark.bots import LEVELS
 from lewis_clark.cards import COLOURS
-from lewis_clark.record import Record
+from lewis_clark.record import steps
 from lewis_clark.route import Route
-from lewis_clark.rules import apply
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, result_text
@@ -215,13 +214,11 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.get("/api/games/{game_id}/log", summary="Every log line of the game")
     async def full_log(game_id: str) -> dict[str, Any]:
         game = game_of(game_id)
-        return {"id": game.id, "log": game.log}
+        return {"id": game.id, "log": game.log_tail()}
 
     @app.get("/api/games/{game_id}/record", summary="The game record (finished games only)")
     async def record(game_id: str) -> dict[str, Any]:
-        game = finished(game_of(game_id))
-        bots = [f"bot:{s.bot}" if s.kind == "bot" else "human" for s in game.seats]
-        return Record(game.options, list(game.actions), game.state.hash(), bots).to_json()
+        return finished(game_of(game_id)).match.record.to_json()  # seats as specs: `lewis-clark play --load` reads it
 
     @app.get("/api/games/{game_id}/replay/{step}", summary="The table after `step` actions (finished games only)")
     async def replay(game_id: str, step: int) -> dict[str, Any]:
@@ -231,8 +228,9 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
         state = replay_state(game, step)
         seen = view(state, 0).to_json()
         seen["deck"] = len(state.deck)
+        lines = list(game.match.steps[step - 1].lines) if step else ["Set-up"]
         return {"id": game.id, "step": step, "moves": len(game.actions), "state": seen,
-                "action": game.actions[step - 1] if step else "", "line": game.log[step - 1] if step else "Set-up",
+                "action": game.actions[step - 1] if step else "", "line": "; ".join(lines), "lines": lines,
                 "seats": [{"seat": i, "colour": state.players[i].colour, "kind": s.kind, "bot": s.bot}
                           for i, s in enumerate(game.seats)],
                 "options": game.options.to_json(), "result": result_text(game.state)}
@@ -329,13 +327,13 @@ def replay_state(game: LiveGame, step: int) -> State:
     if snaps is None:
         if len(_snapshots) > 64:
             _snapshots.pop(next(iter(_snapshots)))
-        state, snaps = new_game(game.options), []
-        for i, text in enumerate(game.actions):
-            if i % SNAPSHOT_EVERY == 0:
-                snaps.append(state)
-            state = apply(state, text)
+        snaps = [new_game(game.options)]
+        for i, _, _, after in steps(game.options, game.actions):
+            if (i + 1) % SNAPSHOT_EVERY == 0:
+                snaps.append(after)
         _snapshots[game.id] = snaps
-    state = snaps[step // SNAPSHOT_EVERY] if snaps else new_game(game.options)
-    for text in game.actions[step - step % SNAPSHOT_EVERY: step]:
-        state = apply(state, text)
+    first = step - step % SNAPSHOT_EVERY
+    state = snaps[step // SNAPSHOT_EVERY]
+    for _, _, _, after in steps(game.options, game.actions[first:step], start=state, offset=first):
+        state = after
     return state

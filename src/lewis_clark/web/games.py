@@ -1,10 +1,10 @@
-"""Live games: each one's state, log and watchers, the one place where actions are applied, and the
-bot runner.
+"""Live games: each one's ``Match`` (state, record, log, bots and undo; lewis_clark.match) and
+watchers, the one place where the server applies actions, and the bot runner.
 
 Every mutation happens on the event loop's thread, synchronously, so one action is applied, written to
 the store and broadcast before the next is looked at: no locks are needed. Bots think in a thread pool
-(``Bot.choose`` on the seat's view) and hand their choice back to the loop, so a slow bot never blocks
-the server or another game.
+(``Match.bot_choice``, which changes nothing) and hand their choice back to the loop, which commits it
+if the game has not moved on meanwhile, so a slow bot never blocks the server or another game.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
-from lewis_clark.bots import Bot, make_bot
-from lewis_clark.describe import describe, prompt
+from lewis_clark.describe import prompt
+from lewis_clark.match import HUMAN, Match
+from lewis_clark.record import Record
 from lewis_clark.rules import apply, legal_actions
-from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, camp_preview
@@ -73,45 +73,42 @@ class Watcher:
 
 @dataclass
 class LiveGame:
-    """A game in memory: the record (options, seats, action texts) and what is derived from it."""
+    """A game in memory: its match (state, record, log, bots, undo), seats' tokens and watchers."""
 
     id: str
-    options: Options
     seats: list[Seat]
-    state: State
-    actions: list[str] = field(default_factory=list)
-    by_seat: list[int] = field(default_factory=list)  # who made each action
-    log: list[str] = field(default_factory=list)
-    barrier: int = 0  # actions before this index can no longer be undone
-    checkpoint: State | None = None  # the state at ``barrier``
+    match: Match
     version: int = 0  # grows with every change (undo included); pages keep the newest
     watchers: set[Watcher] = field(default_factory=set)
-    bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     used: float = field(default_factory=time.monotonic)
     cached: str = ""  # the public view as JSON text, built once per change
 
-    # --- deriving --------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.match.state
 
-    def record_step(self, before: State, action: Action, after: State, seat: int) -> None:
-        """Keep ``after`` and note what undo may reach: nothing before a card drawn (hidden
-        information revealed) or before the turn changed hands."""
-        self.actions.append(str(action))
-        self.by_seat.append(seat)
-        self.log.append(describe(before, action, after))
-        self.state = after
-        revealed = after.deck != before.deck or after.rng != before.rng
-        if revealed or after.turn != before.turn or after.over:
-            self.barrier = len(self.actions)
-            self.checkpoint = after
+    @property
+    def options(self) -> Options:
+        return self.match.options
+
+    @property
+    def actions(self) -> list[str]:
+        return self.match.actions
+
+    def log_tail(self, lines: int | None = None) -> list[dict[str, Any]]:
+        """The last ``lines`` log lines (all by default), each with the number of its action."""
+        out: list[dict[str, Any]] = []
+        for step in reversed(self.match.steps):
+            out.extend({"n": step.index + 1, "text": t} for t in reversed(step.lines))
+            if lines is not None and len(out) >= lines:
+                break
+        out.reverse()
+        return out if lines is None else out[-lines:]
 
     def undoable_by(self) -> int:
         """The seat that may undo the last action now, or -1."""
-        s = self.state
-        if s.over or len(self.actions) <= self.barrier or not self.by_seat:
-            return -1
-        seat = self.by_seat[-1]
-        return seat if seat == s.current and self.seats[seat].kind == "human" else -1
+        return self.match.undoable_by()
 
     def to_move(self) -> int:
         return -1 if self.state.over else self.state.current
@@ -126,7 +123,6 @@ class LiveGame:
         if not s.over:
             del options["seed"]  # seed + actions would foretell every draw
         legal = [action_json(s, a) for a in legal_actions(s)]
-        start = max(0, len(self.log) - LOG_TAIL)
         return {
             "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
             "winner": s.winner, "result": result_text(s), "options": options,
@@ -135,7 +131,7 @@ class LiveGame:
             "state": seen, "current": self.to_move(), "prompt": prompt(s), "legal": legal,
             "undo": self.undoable_by(),
             "camp": [camp_preview(s, i) for i in range(len(s.players))] if not s.over else [],
-            "log": [{"n": start + i + 1, "text": t} for i, t in enumerate(self.log[start:])],
+            "log": self.log_tail(LOG_TAIL),
         }
 
     def refresh(self) -> None:
@@ -165,17 +161,16 @@ def result_text(s: State) -> str:
     return "Mackenzie reaches Fort Clatsop first: the expedition loses."
 
 
+def seat_specs(seats: Sequence[Seat]) -> list[str]:
+    """The match's seats: "human" for a person, the level for a bot."""
+    return [HUMAN if st.kind == "human" else st.bot for st in seats]
+
+
 def rebuild(stored: StoredGame) -> LiveGame:
-    """A live game from its record, replayed action by action through the engine."""
+    """A live game from its record, replayed through the one replay loop (``Match.from_record``)."""
     options = Options.from_json(stored.options)
     seats = [Seat(s["kind"], s.get("bot", ""), s.get("token_hash", "")) for s in stored.seats]
-    game = LiveGame(stored.id, options, seats, new_game(options))
-    game.checkpoint = game.state
-    for text in stored.actions:
-        before = game.state
-        action = Action.parse(text)
-        game.record_step(before, action, apply(before, action), before.current)
-    return game
+    return LiveGame(stored.id, seats, Match.from_record(Record(options, list(stored.actions)), seat_specs(seats)))
 
 
 class Manager:
@@ -219,8 +214,7 @@ class Manager:
         live_seats = [Seat(kind, bot if kind == "bot" else "", token_hash(t) if t else "")
                       for (kind, bot), t in zip(seats, tokens, strict=True)]
         self.store.create(game_id, options.to_json(), [s.to_json() for s in live_seats])
-        game = LiveGame(game_id, options, live_seats, new_game(options))
-        game.checkpoint = game.state
+        game = LiveGame(game_id, live_seats, Match(options, seat_specs(live_seats)))
         self._keep(game)
         game.refresh()
         self.kick(game)
@@ -281,15 +275,14 @@ class Manager:
 
     def commit(self, game: LiveGame, seat: int, action: Action) -> None:
         """Check with the engine, store (committed), then update memory and every page."""
-        before = game.state
         try:
-            after = apply(before, action, player=seat)
+            after = apply(game.state, action, player=seat)  # checked (and the end seen) before the store
         except IllegalAction as exc:
             raise GameError(409, str(exc)) from None
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
             raise GameError(400, str(exc)) from None
         self.store.append(game.id, len(game.actions), str(action), seat, after.over)
-        game.record_step(before, action, after, seat)
+        game.match.apply(action, seat)
         game.refresh()
         self.kick(game)
 
@@ -297,14 +290,8 @@ class Manager:
         seat = self.seat_for(game, token)
         if game.undoable_by() != seat:
             raise GameError(409, "nothing to undo: only your own actions of this turn, back to the last card drawn")
-        n = len(game.actions) - 1
-        self.store.truncate(game.id, n)
-        game.actions, game.by_seat, game.log = game.actions[:n], game.by_seat[:n], game.log[:n]
-        assert game.checkpoint is not None
-        state = game.checkpoint  # replay this turn's kept actions from the last point undo may reach
-        for text in game.actions[game.barrier:]:
-            state = apply(state, text)
-        game.state = state
+        self.store.truncate(game.id, len(game.actions) - 1)
+        game.match.undo(seat)
         game.refresh()
 
     # --- bots ------------------------------------------------------------------------------------
@@ -312,7 +299,7 @@ class Manager:
     def kick(self, game: LiveGame) -> None:
         """Start the game's bot runner if a bot is to move and none is running."""
         seat = game.to_move()
-        if seat < 0 or game.seats[seat].kind != "bot" or game.bot_task is not None or self.closing:
+        if seat < 0 or not game.match.is_bot(seat) or game.bot_task is not None or self.closing:
             return
         game.bot_task = asyncio.get_running_loop().create_task(self._run_bots(game))
 
@@ -321,13 +308,10 @@ class Manager:
         try:
             while not self.closing:
                 seat = game.to_move()
-                if seat < 0 or game.seats[seat].kind != "bot":
+                if seat < 0 or not game.match.is_bot(seat):
                     return
-                bot = game.bots.get(seat)
-                if bot is None:
-                    bot = game.bots[seat] = make_bot(game.seats[seat].bot, game.options.seed * 31 + seat)
-                moves, legal = len(game.actions), legal_actions(game.state)
-                action = await loop.run_in_executor(self.pool, bot.choose, view(game.state, seat), legal)
+                moves = len(game.actions)
+                action = await loop.run_in_executor(self.pool, game.match.bot_choice)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 if len(game.actions) != moves or game.to_move() != seat:

@@ -1,0 +1,285 @@
+"""One game being played: the driver every front end uses (selfplay, sim, the terminal, the web, RL).
+
+    >>> match = Match(Options(players=2, seed=7), ["human", "medium"])
+    >>> match.apply("play york")          # a person's choice, checked by the engine
+    >>> match.run_bots()                   # bots play until a person must decide or the game ends
+    >>> match.log_lines(), match.record    # the same log and the same record everywhere
+
+A match owns the state, the seats ("human" or a bot spec, see ``bots.parse_spec``), the bots (each
+seeded by ``bot_seed``), the record (options, action texts, seat specs), the log (the typed events of
+``lewis_clark.events`` for every step, and their lines) and undo. Mackenzie (solo) is part of the
+state, not a seat: the engine moves him and the log tells it.
+
+Undo has one rule: a person may take back their own actions of the current turn, but never past a
+card drawn (the deck or the generator changed: hidden information was revealed), the turn passing or
+the end of the game. Those points are barriers; undo replays from the last one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lewis_clark.actions import Action
+from lewis_clark.bots import Bot, make_bot, parse_spec
+from lewis_clark.cards import CARDS
+from lewis_clark.describe import describe
+from lewis_clark.events import (
+    Acted,
+    Camped,
+    Event,
+    GameOver,
+    JournalDiscarded,
+    JournalDrawn,
+    MackenzieMoved,
+    Recruited,
+    Reshuffled,
+    ScoutMoved,
+    TurnPassed,
+    events,
+)
+from lewis_clark.record import Record, steps
+from lewis_clark.rules import apply, apply_in_place, legal_actions
+from lewis_clark.setup import new_game
+from lewis_clark.state import CorruptState, Options, State, view
+
+HUMAN = "human"
+PEOPLE = ("human", "you", "me", "person")
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of ``seat``'s bot in a game: derived by hashing, so seats and games never share a stream.
+    The one rule: every front end seeds its bots with it, so a record replays the same way anywhere."""
+    digest = hashlib.sha256(f"lewis-clark-bot/{game_seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seat_spec(text: str) -> str:
+    """A seat as a record keeps it: "human" for a person, else a bot spec checked by ``parse_spec``
+    (raises ValueError). Reads the older web records' "bot:LEVEL" too."""
+    word = text.strip().lower()
+    if word in PEOPLE:
+        return HUMAN
+    word = word.removeprefix("bot:")
+    parse_spec(word)
+    return word
+
+
+class BotError(ValueError):
+    """A bot chose an action that is not legal: a bug in the bot, not a rules question."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied action: its position in the record, who took it, what happened and its log lines."""
+
+    index: int
+    seat: int
+    action: Action
+    events: tuple[Event, ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+def step_text(step: Step) -> str:
+    """A step's lines as one text (one entry per action, e.g. the replay page's caption)."""
+    return "; ".join(step.lines)
+
+
+Listener = Callable[["Match", Step], None]
+
+
+class Match:
+    """A game of seats, each "human" (anyone deciding outside: a person, an RL agent) or a bot spec.
+    ``keep_log=False`` (sim, RL) is the fast mode: no events, no undo, actions applied in place."""
+
+    def __init__(self, options: Options, seats: Sequence[str] | None = None, *, keep_log: bool = True,
+                 listener: Listener | None = None) -> None:
+        specs = [seat_spec(s) for s in seats] if seats is not None else [HUMAN] * options.players
+        if len(specs) != options.players:
+            raise ValueError(f"{len(specs)} seats for a {options.players}-player game")
+        self.options = options
+        self.seats = specs
+        self.bots: dict[int, Bot] = {seat: make_bot(spec, bot_seed(options.seed, seat))
+                                     for seat, spec in enumerate(specs) if spec != HUMAN}
+        self.keep_log = keep_log
+        self.listeners: list[Listener] = [listener] if listener else []
+        self.state = new_game(options)
+        self.actions: list[str] = []
+        self.by_seat: list[int] = []  # who took each action
+        self.steps: list[Step] = []  # one per action when keep_log
+        self._barrier = 0  # actions before this index can no longer be undone
+        self._checkpoint = self.state  # the state at the barrier (never mutated: see apply)
+
+    @classmethod
+    def from_record(cls, record: Record, seats: Sequence[str] | None = None, *, listener: Listener | None = None,
+                    check_hash: bool = True) -> Match:
+        """The match a record describes, log included; ``seats`` overrides the record's (default: its
+        ``bots``, else every seat a person). Raises CorruptState naming the first action that does not
+        apply, or when the record's final hash differs."""
+        match = cls(record.options, seats if seats is not None else (record.bots or None))
+        for _, before, action, after in steps(record.options, record.actions, start=match.state):
+            match._commit(before, action, after, before.current)
+        if check_hash and record.final_hash and match.state.hash() != record.final_hash:
+            raise CorruptState(f"record is tampered: replay ends in state {match.state.hash()}, "
+                               f"the record says {record.final_hash}")
+        if listener:
+            match.listeners.append(listener)
+        return match
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose decision it is, or -1 once the game is over."""
+        return -1 if self.state.over else self.state.current
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat] != HUMAN
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    @property
+    def record(self) -> Record:
+        """The game so far as a record (with the final hash), the one format every command reads."""
+        return Record(self.options, list(self.actions), self.state.hash(), list(self.seats))
+
+    def log_lines(self) -> list[str]:
+        """Every log line of the game, in order."""
+        return [line for step in self.steps for line in step.lines]
+
+    def step_texts(self) -> list[str]:
+        """One text per action: its step's lines joined."""
+        return [step_text(step) for step in self.steps]
+
+    # --- stepping --------------------------------------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Step:
+        """Apply ``action`` (for ``seat``, if given, checked to be the one deciding). Illegal input raises
+        the engine's NotationError or IllegalAction and changes nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        state = self.state
+        who = state.current
+        if self.keep_log:
+            # A new state each step: states handed out earlier (a bot thinking in a thread, the undo
+            # checkpoint) stay valid.
+            after = apply(state, action, seat)
+            return self._commit(state, action, after, who)
+        apply_in_place(state, action, seat)
+        step = Step(len(self.actions), who, action)
+        self.actions.append(str(action))
+        self.by_seat.append(who)
+        for listen in self.listeners:
+            listen(self, step)
+        return step
+
+    def _commit(self, before: State, action: Action, after: State, seat: int) -> Step:
+        """Make ``after`` the game: record, log, undo barrier, listeners."""
+        happened = tuple(events(before, action, after))
+        lines = tuple(line for e in happened if (line := _event_line(before, after, e)))
+        step = Step(len(self.actions), seat, action, happened, lines)
+        self.state = after
+        self.actions.append(str(action))
+        self.by_seat.append(seat)
+        self.steps.append(step)
+        if after.deck != before.deck or after.rng != before.rng or after.turn != before.turn or after.over:
+            self._barrier = len(self.actions)
+            self._checkpoint = after
+        for listen in self.listeners:
+            listen(self, step)
+        return step
+
+    def bot_choice(self) -> Action:
+        """What the bot of the seat to play chooses, from its seat's view, without changing the match
+        (the web thinks in a thread and commits later). Raises BotError for an illegal choice."""
+        state = self.state
+        seat = state.current
+        bot = self.bots.get(seat)
+        if bot is None or state.over:
+            raise ValueError(f"no bot is to play (seat {seat} is {self.seats[seat]!r}, game over: {state.over})")
+        legal = legal_actions(state)
+        action = bot.choose(view(state, seat), list(legal))
+        if action not in legal:
+            raise BotError(f"bot {self.seats[seat]!r} at seat {seat} chose {str(action)!r}, which is not legal")
+        return action
+
+    def step_bot(self) -> Step:
+        """The seat to play is a bot: let it choose and apply its choice."""
+        seat = self.state.current
+        return self.apply(self.bot_choice(), seat)
+
+    def run_bots(self) -> list[Step]:
+        """Bots play until a person must decide or the game ends."""
+        done = []
+        while not self.state.over and self.is_bot(self.state.current):
+            done.append(self.step_bot())
+        return done
+
+    def play_out(self, max_turns: int) -> Match:
+        """Bots only: play until the game ends or ``max_turns`` turns have been played."""
+        while not self.state.over and self.state.turn <= max_turns:
+            self.step_bot()
+        return self
+
+    # --- undo ------------------------------------------------------------------------------------
+
+    def undoable_by(self) -> int:
+        """The seat that may take back the last action now, or -1."""
+        s = self.state
+        if s.over or not self.keep_log or len(self.actions) <= self._barrier:
+            return -1
+        seat = self.by_seat[-1]
+        return seat if seat == s.current and self.seats[seat] == HUMAN else -1
+
+    def undoable(self) -> list[str]:
+        """The actions that undo could take back now, one at a time from the last (empty when none)."""
+        return self.actions[self._barrier:] if self.undoable_by() >= 0 else []
+
+    def undo(self, seat: int) -> str:
+        """Take back ``seat``'s last action; returns its text. Raises ValueError when the rule forbids it."""
+        if self.undoable_by() != seat or seat < 0:
+            raise ValueError("nothing to undo: only your own actions of this turn, back to the last card drawn")
+        undone = self.actions.pop()
+        self.by_seat.pop()
+        self.steps.pop()
+        state = self._checkpoint
+        for _, _, _, after in steps(self.options, self.actions[self._barrier:], start=state, offset=self._barrier):
+            state = after
+        self.state = state
+        return undone
+
+
+def _event_line(before: State, after: State, event: Event) -> str:
+    """The log line of one event ("" for none). The one place log text comes from.
+
+    TEMPORARY: wording layer. To be replaced by ``lewis_clark.wording.event_line(state, event)``; until
+    then the action's line is ``describe``'s, which already tells Scout moves, Camps and the winner."""
+    name = before.players[before.current].colour.capitalize()
+    if isinstance(event, Acted):
+        return describe(before, event.action, after)
+    if isinstance(event, (ScoutMoved, Camped, GameOver)):
+        return ""  # already in describe's line
+    if isinstance(event, Recruited):
+        paid = [f"{n} {what}" for n, what in ((event.fur, "fur"), (event.equipment, "equipment")) if n]
+        return f"{name} pays {' and '.join(paid) if paid else 'nothing'} for the recruit"
+    if isinstance(event, JournalDiscarded):
+        return f"Journal: {_titles(event.cards)} discarded"
+    if isinstance(event, JournalDrawn):
+        return f"Journal: {_titles(event.cards)} drawn from the deck"
+    if isinstance(event, Reshuffled):
+        return f"The discards are shuffled into a new deck of {event.cards} cards"
+    if isinstance(event, MackenzieMoved):
+        return f"Mackenzie moves to space {event.space}"
+    if isinstance(event, TurnPassed):
+        return f"Turn {event.turn}: {after.players[event.to].colour.capitalize()} to play"
+    return ""
+
+
+def _titles(cards: Sequence[int]) -> str:
+    return ", ".join(CARDS[c].title for c in cards)
