@@ -92,7 +92,7 @@ def test_solo_game_against_mackenzie_to_the_end_screen(term: list[Terminal], tmp
         assert prompts < 1000, "the solo game should end when Mackenzie arrives"
         t.send("1")
     end = t.text[t.text.rindex("Game over"):]
-    assert "Mackenzie reached Fort Clatsop first" in end
+    assert "Mackenzie reaches Fort Clatsop first" in end
     assert str(save) in end.replace("\n", "")
     copy = tmp_path / "copy.json"
     t.send(str(copy))
@@ -164,7 +164,7 @@ def test_two_player_game_against_a_bot_ends_with_the_winner_named(term: list[Ter
             t.prompt()
         t.send(move)
     end = t.expect(r"Enter to skip\): ")
-    assert f"{colour.capitalize()} (you) wins" in end
+    assert f"{colour.capitalize()} (you) sets up Camp at Fort Clatsop and wins!" in end
     t.send("")
     assert t.finish() == 0
     final = Record.load(tmp_path / "auto.json").replay()

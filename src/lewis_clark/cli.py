@@ -27,9 +27,9 @@ from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import parse_spec
 from lewis_clark.match import Match
 from lewis_clark.record import Record
-from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.selfplay import DEFAULT_MAX_TURNS
 from lewis_clark.state import Options, State
+from lewis_clark.wording import outcome, resources_words, unfinished
 
 USAGE_ERROR = 2
 
@@ -40,21 +40,9 @@ def fail(message: str, status: int = USAGE_ERROR) -> NoReturn:
     raise click.exceptions.Exit(status)
 
 
-def resources_text(state: State, seat: int) -> str:
-    p = state.players[seat]
-    parts = [f"{p.resources[r]} {KINDS[r]}" for r in RESOURCES if p.resources[r]]
-    return ", ".join(parts) if parts else "-"
-
-
 def result_line(state: State, max_turns: int | None) -> str:
     """How the game ended, in words (the ``winner:`` line says who)."""
-    if state.over and state.winner >= 0:
-        return f"result: {state.players[state.winner].colour} set up Camp at Fort Clatsop"
-    if state.over:
-        return "result: Mackenzie reached Fort Clatsop first"
-    if max_turns is not None and state.turn > max_turns:
-        return f"result: stopped after {max_turns} turns (--max-turns), no winner"
-    return f"result: the record stops before the game ends (turn {state.turn}), no winner"
+    return "result: " + (outcome(state) if state.over else unfinished(state, max_turns))
 
 
 def winner_text(state: State) -> str:
@@ -75,7 +63,7 @@ def print_summary(state: State, bots: Sequence[str] | None, decisions: int, max_
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for seat, p in enumerate(state.players):
         table.add_row(str(seat), p.colour, bots[seat] if bots else "-", str(p.scout), str(p.camp), str(len(p.hand)),
-                      str(len(p.face_up) + len(p.face_down)), str(p.indians + p.on_cards), resources_text(state, seat))
+                      str(len(p.face_up) + len(p.face_down)), str(p.indians + p.on_cards), resources_words(state, seat))
     console.print(table)
     click.echo(f"turns: {state.turn}, decisions: {decisions}, Fort Clatsop: space {state.options.route.fort_clatsop}"
                + (f", Mackenzie: space {state.mackenzie}" if state.mackenzie >= 0 else ""))

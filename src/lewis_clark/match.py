@@ -23,26 +23,15 @@ from dataclasses import dataclass
 
 from lewis_clark.actions import Action
 from lewis_clark.bots import Bot, make_bot, parse_spec
-from lewis_clark.cards import CARDS
-from lewis_clark.describe import describe
 from lewis_clark.events import (
-    Acted,
-    Camped,
     Event,
-    GameOver,
-    JournalDiscarded,
-    JournalDrawn,
-    MackenzieMoved,
-    Recruited,
-    Reshuffled,
-    ScoutMoved,
-    TurnPassed,
     events,
 )
 from lewis_clark.record import Record, steps
 from lewis_clark.rules import apply, apply_in_place, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import CorruptState, Options, State, view
+from lewis_clark.wording import event_line
 
 HUMAN = "human"
 PEOPLE = ("human", "you", "me", "person")
@@ -256,30 +245,5 @@ class Match:
 
 
 def _event_line(before: State, after: State, event: Event) -> str:
-    """The log line of one event ("" for none). The one place log text comes from.
-
-    TEMPORARY: wording layer. To be replaced by ``lewis_clark.wording.event_line(state, event)``; until
-    then the action's line is ``describe``'s, which already tells Scout moves, Camps and the winner."""
-    name = before.players[before.current].colour.capitalize()
-    if isinstance(event, Acted):
-        return describe(before, event.action, after)
-    if isinstance(event, (ScoutMoved, Camped, GameOver)):
-        return ""  # already in describe's line
-    if isinstance(event, Recruited):
-        paid = [f"{n} {what}" for n, what in ((event.fur, "fur"), (event.equipment, "equipment")) if n]
-        return f"{name} pays {' and '.join(paid) if paid else 'nothing'} for the recruit"
-    if isinstance(event, JournalDiscarded):
-        return f"Journal: {_titles(event.cards)} discarded"
-    if isinstance(event, JournalDrawn):
-        return f"Journal: {_titles(event.cards)} drawn from the deck"
-    if isinstance(event, Reshuffled):
-        return f"The discards are shuffled into a new deck of {event.cards} cards"
-    if isinstance(event, MackenzieMoved):
-        return f"Mackenzie moves to space {event.space}"
-    if isinstance(event, TurnPassed):
-        return f"Turn {event.turn}: {after.players[event.to].colour.capitalize()} to play"
-    return ""
-
-
-def _titles(cards: Sequence[int]) -> str:
-    return ", ".join(CARDS[c].title for c in cards)
+    """The log line of one event: the wording layer's, so every front end shows the same lines."""
+    return event_line(before, event)

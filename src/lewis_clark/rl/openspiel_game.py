@@ -33,13 +33,13 @@ import pyspiel
 from lewis_clark import journal
 from lewis_clark.actions import Action
 from lewis_clark.cards import CARDS
-from lewis_clark.describe import prompt
 from lewis_clark.rl import observation
 from lewis_clark.rl.actions_index import ACTIONS, INDEX, NUM_ACTIONS
 from lewis_clark.route import PRINTED_ROUTE, Route
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
+from lewis_clark.wording import prompt
 
 SHORT_NAME = "python_lewis_clark"
 NUM_CARDS = len(CARDS) - 1

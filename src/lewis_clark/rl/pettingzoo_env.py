@@ -29,13 +29,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from lewis_clark.actions import IllegalAction
-from lewis_clark.describe import prompt
 from lewis_clark.match import Match
 from lewis_clark.rl import observation
 from lewis_clark.rl.actions_index import ACTIONS, INDEX, NUM_ACTIONS
 from lewis_clark.route import PRINTED_ROUTE, Route
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
+from lewis_clark.wording import prompt
 
 ENV_NAME = "lewis_clark_v0"
 DEFAULT_MAX_TURNS = 400

@@ -29,9 +29,10 @@ from lewis_clark.record import steps
 from lewis_clark.route import Route
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
-from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, result_text
+from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher
 from lewis_clark.web.store import Store
-from lewis_clark.web.words import meta_json
+from lewis_clark.web.words import meta_json, table_json
+from lewis_clark.wording import outcome, t
 
 log = logging.getLogger("lewis_clark.web")
 MAX_BODY = 16 * 1024
@@ -228,12 +229,12 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
         state = replay_state(game, step)
         seen = view(state, 0).to_json()
         seen["deck"] = len(state.deck)
-        lines = list(game.match.steps[step - 1].lines) if step else ["Set-up"]
+        lines = list(game.match.steps[step - 1].lines) if step else [t("Set-up")]
         return {"id": game.id, "step": step, "moves": len(game.actions), "state": seen,
                 "action": game.actions[step - 1] if step else "", "line": "; ".join(lines), "lines": lines,
                 "seats": [{"seat": i, "colour": state.players[i].colour, "kind": s.kind, "bot": s.bot}
                           for i, s in enumerate(game.seats)],
-                "options": game.options.to_json(), "result": result_text(game.state)}
+                "options": game.options.to_json(), "result": outcome(game.state), "table": table_json(state)}
 
     @app.websocket("/api/games/{game_id}/ws")
     async def watch(ws: WebSocket, game_id: str) -> None:

@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
-from lewis_clark.describe import prompt
 from lewis_clark.match import HUMAN, Match
 from lewis_clark.record import Record
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Store, StoredGame, token_hash
-from lewis_clark.web.words import action_json, camp_preview
+from lewis_clark.web.words import action_json, table_json
+from lewis_clark.wording import outcome, prompt
 
 log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
@@ -125,12 +125,12 @@ class LiveGame:
         legal = [action_json(s, a) for a in legal_actions(s)]
         return {
             "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
-            "winner": s.winner, "result": result_text(s), "options": options,
+            "winner": s.winner, "result": outcome(s), "options": options,
             "seats": [{"seat": i, "colour": s.players[i].colour, "kind": st.kind, "bot": st.bot}
                       for i, st in enumerate(self.seats)],
             "state": seen, "current": self.to_move(), "prompt": prompt(s), "legal": legal,
             "undo": self.undoable_by(),
-            "camp": [camp_preview(s, i) for i in range(len(s.players))] if not s.over else [],
+            "table": table_json(s),
             "log": self.log_tail(LOG_TAIL),
         }
 
@@ -151,14 +151,6 @@ class LiveGame:
         hashes = {token_hash(t) for t in tokens if t}
         return [i for i, st in enumerate(self.seats) if st.kind == "human" and any(
             secrets.compare_digest(st.token_hash, h) for h in hashes)]
-
-
-def result_text(s: State) -> str:
-    if not s.over:
-        return ""
-    if s.winner >= 0:
-        return f"{s.players[s.winner].colour.capitalize()} sets up Camp at Fort Clatsop and wins!"
-    return "Mackenzie reaches Fort Clatsop first: the expedition loses."
 
 
 def seat_specs(seats: Sequence[Seat]) -> list[str]:

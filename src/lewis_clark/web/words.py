@@ -12,7 +12,7 @@ from typing import Any
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS, Card
 from lewis_clark.journal import fur_cost
-from lewis_clark.queries import camp_landing, capacity
+from lewis_clark.queries import capacity
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
@@ -32,7 +32,7 @@ from lewis_clark.wording import (
     village_room,
 )
 
-__all__ = ["action_json", "camp_preview", "card_json", "label", "meta_json", "table_json", "target"]
+__all__ = ["action_json", "card_json", "label", "meta_json", "table_json", "target"]
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -68,13 +68,6 @@ def table_json(state: State) -> dict[str, Any]:
             "camp": camp_words(state, seat) if not state.over else "",
         })
     return {"seats": seats, "village": [village_room(state, place) for place in PLACES]}
-
-
-def camp_preview(state: State, seat: int) -> dict[str, int]:
-    """What a Camp would do for ``seat`` now, as numbers (R16). Kept for web/games.py until it sends
-    ``table_json`` (whose "camp" says the same in words)."""
-    landing = camp_landing(state, seat)
-    return {"time": landing.time, "scout": landing.scout, "camp": landing.camp}
 
 
 def action_json(state: State, action: Action) -> dict[str, str]:

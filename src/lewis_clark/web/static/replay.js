@@ -9,9 +9,9 @@ let META = null, moves = 0, step = 0, timer = null;
 async function show(n) {
   step = Math.max(0, Math.min(moves, n));
   const r = await call("GET", `/api/games/${gameId}/replay/${step}`);
-  const view = { state: r.state, seats: r.seats, current: r.state.over ? -1 : r.state.current, camp: [] };
+  const view = { state: r.state, seats: r.seats, current: r.state.over ? -1 : r.state.current, table: r.table };
   $("board").innerHTML = drawBoard(view, META, new Set());
-  $("line").textContent = step ? `${step}. ${r.line}` : "Set-up";
+  $("line").textContent = step ? `${step}. ${r.line}` : r.line;
   $("result").textContent = r.result;
   $("step").value = step;
   $("counter").textContent = `${step} / ${moves}`;
