@@ -145,21 +145,3 @@ def test_bots_move_at_the_given_pace(monkeypatch: pytest.MonkeyPatch) -> None:
     assert naps == [0.25] * 10
     assert len(session.log) >= 10 and len(session.record.actions) == 10
     assert session.record.replay().hash() == session.state.hash()
-
-
-def test_undo_stops_at_a_drawn_card(tmp_path: Path) -> None:
-    """Undo keeps states only since the last draw: a recruit refills the Journal from the deck."""
-    console = Console(file=io.StringIO(), width=80)
-    s = new_game(Options(players=2, seed=4))
-    session = Session(Record(s.options), ["human", "human"], console, delay=0)
-    session.play_human(legal_actions(session.state)[6])  # village hunting 1
-    assert len(session.undo) == 1
-    while session.state.stack:
-        session.play_human(legal_actions(session.state)[0])
-    recruit = next(a for a in legal_actions(session.state) if a.verb == "recruit")
-    before_deck = len(session.state.deck)
-    session.play_human(recruit)
-    while session.state.stack:
-        session.play_human(legal_actions(session.state)[0])
-    assert len(session.state.deck) < before_deck and session.undo == []
-    assert not session.take_back()

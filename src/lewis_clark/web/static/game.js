@@ -136,7 +136,9 @@ function render() {
   }
   $("undo").hidden = !(v.undo >= 0 && v.undo in seatTokens);
   const log = $("log");
-  log.innerHTML = v.log.map((l) => `<li value="${l.n}">${esc(l.text)}</li>`).join("");
+  // One action can have several lines (what followed it): number only the first of them.
+  log.innerHTML = v.log.map((l, i) => (i && v.log[i - 1].n === l.n ? `<li class="more">${esc(l.text)}</li>`
+    : `<li value="${l.n}">${esc(l.text)}</li>`)).join("");
   log.scrollTop = log.scrollHeight;
   $("moves").textContent = `${v.moves} actions · turn ${v.state.turn}`;
   document.body.dataset.moves = v.moves; // lets tests (and scripts) see which update is shown
