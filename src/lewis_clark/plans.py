@@ -24,7 +24,6 @@ from typing import NamedTuple
 from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import STOP, matching_alternative
-from lewis_clark.effects import alternatives
 from lewis_clark.queries import capacity
 from lewis_clark.resources import NONE, Bundle
 from lewis_clark.rules import apply_in_place, legal_actions
@@ -204,7 +203,8 @@ def _source_jobs(state: State, steps: tuple[Action, ...], base: Plan) -> list[Jo
     if state.decision == Decision.UNDER:
         options = legal_actions(state)
         cards = sorted((a for a in options if a.subject != "none"), key=lambda a: CARDS[BY_SLUG[a.subject].id].strength)
-        unders = [a for a in options if a.subject == "none"] + cards  # type: ignore[operator]
+        unders = [a for a in options if a.subject == "none"]
+        unders.extend(cards)
     after: dict[Action | None, State] = {}  # the state once the Strength card is chosen, shared by its jobs
     jobs: list[Job] = []
     for which in ("most", "none", "other"):
