@@ -114,7 +114,7 @@ def remainder(plan: Plan, taken: Sequence[Action]) -> Plan:
 Job = Callable[[], list[Plan]]
 
 
-def plans(state: State, limit: int = LIMIT) -> list[Plan]:
+def plans(state: State, limit: int = LIMIT, performances: bool = True) -> list[Plan]:
     """The common whole options at the decision now, verified, without duplicates, in a stable order.
 
     At a turn decision: each card with its Strength sources (Indians only, each card under it with
@@ -123,7 +123,8 @@ def plans(state: State, limit: int = LIMIT) -> list[Plan]:
     recruitment with its cheapest discount; Camp; end. Every legal turn-level action starts at least
     one plan; beyond those, at most about ``limit`` plans, the rarer Strength sources left out first.
     Inside an action (under, indians, perform) the plans that finish it from there; none at other
-    decisions. Grouped by the turn-level action, in the order of ``legal_actions``.
+    decisions. Grouped by the turn-level action, in the order of ``legal_actions``. Without
+    ``performances`` a plan ends where its performances begin (the openings only: quicker).
     """
     if state.over:
         return []
@@ -131,13 +132,13 @@ def plans(state: State, limit: int = LIMIT) -> list[Plan]:
     jobs: list[tuple[int, int, Job]] = []  # (rank, group, job): rank 0 covers every action
     if decision == Decision.TURN:
         for group, action in enumerate(legal_actions(state)):
-            jobs.extend((rank, group, job) for rank, job in enumerate(_turn_jobs(state, action)))
+            jobs.extend((rank, group, job) for rank, job in enumerate(_turn_jobs(state, action, performances)))
     elif decision in (Decision.UNDER, Decision.INDIANS):
         base = Plan((), Verb.PLAY, card=CARDS[state.stack[-1].card].slug)
-        jobs.extend((rank, 0, job) for rank, job in enumerate(_source_jobs(state, (), base)))
+        jobs.extend((rank, 0, job) for rank, job in enumerate(_source_jobs(state, (), base, performances)))
     elif decision == Decision.PERFORM:
         base = Plan((), Verb.PERFORM, strength=state.stack[-1].performances)
-        jobs.append((0, 0, lambda: _performances(state.copy(), (), base)))
+        jobs.append((0, 0, lambda: _performances(state.copy(), (), base, performances)))
     jobs.sort(key=lambda j: (j[0], j[1]))
     made: list[tuple[int, int, int, Plan]] = []
     seen: set[tuple[Action, ...]] = set()
@@ -174,29 +175,29 @@ def _in_action(state: State, seat: int) -> bool:
     return bool(state.stack) and not state.over and state.current == seat
 
 
-def _turn_jobs(state: State, action: Action) -> list[Job]:
+def _turn_jobs(state: State, action: Action, whole: bool) -> list[Job]:
     verb = action.verb
     if verb == Verb.PLAY:
         s = state.copy()
         _step(s, action)
-        return _source_jobs(s, (action,), Plan((), verb, card=action.subject))
+        return _source_jobs(s, (action,), Plan((), verb, card=action.subject), whole)
     if verb == Verb.VILLAGE:
-        return [lambda: _village(state, action)]
+        return [lambda: _village(state, action, whole)]
     if verb == Verb.RECRUIT:
         return [lambda: [_recruit_plan(state, action)]]
     return [lambda: [Plan((action,), verb)]]
 
 
-def _village(state: State, action: Action) -> list[Plan]:
+def _village(state: State, action: Action, whole: bool) -> list[Plan]:
     s = state.copy()
     revealed = _step(s, action)
     base = Plan((), action.verb, place=action.subject, indians=action.indians, strength=action.indians)
     if revealed or not _in_action(s, state.current):
         return [base._replace(steps=(action,))]
-    return _performances(s, (action,), base)
+    return _performances(s, (action,), base, whole)
 
 
-def _source_jobs(state: State, steps: tuple[Action, ...], base: Plan) -> list[Job]:
+def _source_jobs(state: State, steps: tuple[Action, ...], base: Plan, whole: bool) -> list[Job]:
     """Jobs for each Strength source of the card played, the most common first: Indians only (the
     most allowed), each card under it with the most Indians allowed, with none, then other counts."""
     unders: list[Action | None] = [None]
@@ -209,12 +210,12 @@ def _source_jobs(state: State, steps: tuple[Action, ...], base: Plan) -> list[Jo
     jobs: list[Job] = []
     for which in ("most", "none", "other"):
         for under in unders:
-            jobs.append(_source_job(state, steps, base, under, which, after))
+            jobs.append(_source_job(state, steps, base, under, which, after, whole))
     return jobs
 
 
 def _source_job(state: State, steps: tuple[Action, ...], base: Plan, under: Action | None, which: str,
-                after: dict[Action | None, State]) -> Job:
+                after: dict[Action | None, State], whole: bool) -> Job:
     def job() -> list[Plan]:
         seat = state.current
         s = after.get(under)
@@ -231,7 +232,7 @@ def _source_job(state: State, steps: tuple[Action, ...], base: Plan, under: Acti
             if which != "most":
                 return []
             forced = 1 if desc.under == "none" else 0  # Indians only with one Indian aboard: no choice (R1)
-            return _performances(s, done, desc._replace(indians=forced, strength=given + forced))
+            return _performances(s, done, desc._replace(indians=forced, strength=given + forced), whole)
         options = legal_actions(s)
         if which == "most":
             chosen = options[-1:]
@@ -243,12 +244,12 @@ def _source_job(state: State, steps: tuple[Action, ...], base: Plan, under: Acti
         for n in chosen:
             t = s.copy()
             _step(t, n)
-            out.extend(_performances(t, done + (n,), desc._replace(indians=n.indians, strength=given + n.indians)))
+            out.extend(_performances(t, done + (n,), desc._replace(indians=n.indians, strength=given + n.indians), whole))
         return out
     return job
 
 
-def _performances(state: State, steps: tuple[Action, ...], base: Plan) -> list[Plan]:
+def _performances(state: State, steps: tuple[Action, ...], base: Plan, whole: bool = True) -> list[Plan]:
     """From the start of the performances: for each choice without a payment or subject to pick, "as
     often as allowed" and "once"; the plan up to here alone when no choice can be planned."""
     seat = state.current
@@ -257,6 +258,8 @@ def _performances(state: State, steps: tuple[Action, ...], base: Plan) -> list[P
         return [base._replace(steps=steps, complete=not _in_action(state, seat))]
     frame = state.stack[-1]
     base = base._replace(strength=frame.performances)
+    if not whole:
+        return [base._replace(steps=steps, complete=False)]
     by_choice: dict[tuple[str, bool], list[Action]] = {}
     for a in legal_actions(state):
         if a.verb == Verb.PERFORM:

@@ -30,7 +30,7 @@ from lewis_clark.state import State
 
 Evaluator = Callable[[State, int], float]
 Plan = tuple[Action, ...]  # a searched plan's opening: the turn-level action and its Strength source
-_OPENING = frozenset({Verb.PLAY, Verb.UNDER, Verb.INDIANS, Verb.VILLAGE})
+_ALL = 1 << 10  # every Strength source: the openings alone are quick to make
 
 
 class Node:
@@ -109,8 +109,7 @@ class MCTSBot(Bot):
         other legal action as it is."""
         out: list[Plan] = [(a,) for a in legal if a.verb != Verb.PLAY and a.verb != Verb.VILLAGE]
         best: dict[tuple[str, int], tuple[float, Plan]] = {}
-        most: dict[str, int] = {}
-        for plan in turn_plans.plans(state):
+        for plan in turn_plans.plans(state, limit=_ALL, performances=False):
             if plan.verb == Verb.VILLAGE:
                 opening: Plan = plan.steps[:1]
                 if opening not in out:
@@ -118,15 +117,14 @@ class MCTSBot(Bot):
                 continue
             if plan.verb != Verb.PLAY:
                 continue
-            opening = tuple(a for a in plan.steps[:3] if a.verb in _OPENING)
-            most[plan.card] = max(most.get(plan.card, 0), plan.strength)
+            opening = plan.steps
             for want in (3, 1):
                 cost = self._source_cost(plan, want)
                 key = (plan.card, want)
                 if key not in best or cost < best[key][0]:
                     best[key] = (cost, opening)
-        for (card, want), (_, opening) in sorted(best.items(), key=lambda kv: (legal.index(kv[1][1][0]), -kv[0][1])):
-            if (want == 3 or most[card] > 1) and opening not in out:
+        for _, (_, opening) in sorted(best.items(), key=lambda kv: (legal.index(kv[1][1][0]), -kv[0][1])):
+            if opening not in out:
                 out.append(opening)
         return out
 
