@@ -2,9 +2,10 @@
 
 Information-set MCTS with determinisation: each iteration deals the unseen draw deck anew from what
 the bot's seat can see (the view gives the deck's cards, sorted) and walks one shared tree. The tree
-branches on turn-level choices only; a choice is a *plan* — the card with its Strength card and
-Indians (as the heuristic would give them), or a Village placement, a recruitment, a Camp — and the
-small decisions inside it are left to the heuristic bot, which keeps the tree shallow and wide.
+branches on turn-level choices only: the opening of a turn plan (lewis_clark.plans) — the card with
+its Strength card and Indians, or a Village placement — at the most Strength and at Strength 1, the
+Strength card chosen as the heuristic would; the small decisions inside the action are left to the
+heuristic bot, which keeps the tree shallow and wide.
 A node's children are the plans tried from it; a plan that does not apply in this deal is passed
 over, and UCB counts how often each child was available (SO-ISMCTS). Every node keeps one value
 per seat and the seat to move picks by its own (max^n). Rollouts let the heuristic play every seat
@@ -18,24 +19,28 @@ import math
 import time
 from collections.abc import Callable
 
-from lewis_clark.actions import Action
+from lewis_clark import plans as turn_plans
+from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.bots.evaluation import CARD_WORTH
+from lewis_clark.bots.heuristic import KEEP_ROLES, HeuristicBot, is_mover
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State
 
 Evaluator = Callable[[State, int], float]
-Plan = tuple[Action, ...]
+Plan = tuple[Action, ...]  # a searched plan's opening: the turn-level action and its Strength source
+_ALL = 1 << 10  # every Strength source: the openings alone are quick to make
 
 
 class Node:
     """Statistics of one sequence of plans from the root."""
 
-    __slots__ = ("children", "visits", "available", "values")
+    __slots__ = ("children", "visits", "available", "values", "plans")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Plan, Node] = {}
+        self.plans: list[Plan] | None = None  # the plans searched from here, made at the first visit
         self.visits = 0
         self.available = 0
         self.values = [0.0] * seats  # summed rewards per seat
@@ -99,20 +104,47 @@ class MCTSBot(Bot):
         return best[0]
 
     def plans(self, state: State, legal: list[Action]) -> list[Plan]:
-        """The turn-level choices: each card at the heuristic's Strength for it (and at Strength 1
-        when that differs), and every other legal action as it is."""
-        out: list[Plan] = []
-        p = state.players[state.current]
-        for a in legal:
-            if a.verb != "play":
-                out.append((a,))
+        """The turn-level choices searched: the openings of the turn plans (lewis_clark.plans), each
+        card at the most Strength it can get and at Strength 1 from the cheapest source, and every
+        other legal action as it is."""
+        out: list[Plan] = [(a,) for a in legal if a.verb != Verb.PLAY and a.verb != Verb.VILLAGE]
+        best: dict[tuple[str, int], tuple[float, Plan]] = {}
+        for plan in turn_plans.plans(state, limit=_ALL, performances=False):
+            if plan.verb == Verb.VILLAGE:
+                opening: Plan = plan.steps[:1]
+                if opening not in out:
+                    out.append(opening)
                 continue
-            card = BY_SLUG[a.subject].id
-            for want in (3, 1) if not CARDS[card].once_only and not CARDS[card].permanent else (1,):
-                plan = tuple(self.helper.strength_plan(p, card, want))
-                if plan and plan not in out:
-                    out.append(plan)
+            if plan.verb != Verb.PLAY:
+                continue
+            opening = plan.steps
+            for want in (3, 1):
+                cost = self._source_cost(plan, want)
+                key = (plan.card, want)
+                if key not in best or cost < best[key][0]:
+                    best[key] = (cost, opening)
+        for _, (_, opening) in sorted(best.items(), key=lambda kv: (legal.index(kv[1][1][0]), -kv[0][1])):
+            if opening not in out:
+                out.append(opening)
         return out
+
+    @staticmethod
+    def _source_cost(plan: turn_plans.Plan, want: int) -> float:
+        """How poor a Strength source is for about ``want`` Strength: short of it costs most, then
+        burying a useful card (the Commander, the Interpreter, movers), then the Indians used."""
+        card = BY_SLUG[plan.card].id
+        if CARDS[card].once_only or CARDS[card].permanent:
+            want = 1
+        cost = 3 * max(0, want - plan.strength) + 0.4 * plan.indians
+        if plan.under not in ("", "none"):
+            under = BY_SLUG[plan.under].id
+            if CARDS[under].role in KEEP_ROLES:
+                cost += 3.0
+            elif is_mover(under):
+                cost += 2.0
+            else:
+                cost += 0.3 * CARD_WORTH[under] - 0.6
+        return cost
 
     @staticmethod
     def _decisive(view: State, plans: list[Plan]) -> Plan | None:
@@ -177,7 +209,9 @@ class MCTSBot(Bot):
             path.append(node)
             if state.over or state.stack:
                 break
-            plans = self._tree_plans(state)
+            if node.plans is None:
+                node.plans = self._tree_plans(state)
+            plans = node.plans
         self._rollout(state)
         rewards = [self.evaluator(state, s) for s in range(len(root.values))]
         for visited in path:

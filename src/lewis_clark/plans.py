@@ -1,0 +1,355 @@
+"""Turn plans: whole options as a person thinks of them, expanded into the engine's single decisions.
+
+"The Commander at Strength 3 from York, perform food three times" or "2 Indians to Hunting, keep
+all both times" is one ``Plan``: its ``steps`` are the engine's actions (play, under, indians,
+perform, take, ...) and its typed fields say what it does, so a wording layer never parses actions.
+
+Plans only add shortcuts: every single decision stays legal and reachable. A plan never cheats: it
+uses nothing the acting seat cannot see, because it ends at the step that reveals a card (a
+recruitment, the Interpreter's refill, a Farewell): what follows depends on the card drawn. It also
+ends where a real choice is left (a payment of any kind, a Journal pick, a copy target, a boat face,
+a gain that must be split or that overflows the boats); the player then goes on with single
+decisions.
+
+    plans(state)                 the common whole options at the decision now (turn or inside an action)
+    follow(state, plan)          apply a plan step by step, stopping at the first step no longer legal
+    following(plans, taken)      the plans still being followed after the decisions ``taken``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from lewis_clark.actions import Action, IllegalAction, Verb
+from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.decisions import STOP, matching_alternative
+from lewis_clark.queries import capacity
+from lewis_clark.resources import NONE, Bundle
+from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.state import Decision, State
+
+__all__ = ["Followed", "Plan", "following", "follow", "plans", "remainder"]
+
+# Results whose subject or follow-up is a real choice (R12, R22, the boat face): the plan stops before.
+_OPEN_RESULTS = frozenset({"pick", "copy", "village"})
+LIMIT = 48  # plans offered at most at a turn decision (beyond one for each turn-level action)
+
+
+class Plan(NamedTuple):
+    """One whole option: the engine's steps and what they mean, in typed fields.
+
+    ``verb``      the turn-level action the plan starts with (play, village, recruit, camp, end), or,
+                  for a plan offered inside an action, the verb of its first step
+    ``card``      play / recruit: the card's slug
+    ``place``     village: the place's name
+    ``under``     play: the Strength card's slug, "none" for Indians only, "" when not planned
+    ``indians``   play: Indians giving Strength; village: Indians placed
+    ``strength``  performances allowed (play: card under plus Indians; village: Indians placed)
+    ``choice``    the perform choice repeated ("" when no performance is planned)
+    ``pay``       what each performance pays beyond its fixed cost (NONE here: payments of choice end a plan)
+    ``boost``     each performance uses Nicholas Jarrot's or Cut Nose's extra spaces (R19)
+    ``times``     performances planned
+    ``keep_all``  every gain planned is kept whole (else the most that fits the boats, R7)
+    ``stops``     the plan declines the performances left (R2)
+    ``discount``  recruit: the card discarded for the Equipment discount, "none" for none (R15)
+    ``complete``  the plan runs to the end of its action; else single decisions follow its last step
+    """
+
+    steps: tuple[Action, ...]
+    verb: Verb
+    card: str = ""
+    place: str = ""
+    under: str = ""
+    indians: int = 0
+    strength: int = 0
+    choice: str = ""
+    pay: Bundle = NONE
+    boost: bool = False
+    times: int = 0
+    keep_all: bool = True
+    stops: bool = False
+    discount: str = ""
+    complete: bool = True
+
+    def __str__(self) -> str:
+        return "; ".join(str(a) for a in self.steps)
+
+
+class Followed(NamedTuple):
+    """What ``follow`` did: the state reached, how many steps applied, the first step refused."""
+
+    state: State
+    done: int
+    refused: Action | None
+
+    @property
+    def complete(self) -> bool:
+        return self.refused is None
+
+
+def follow(state: State, plan: Plan | Sequence[Action], in_place: bool = False) -> Followed:
+    """Apply a plan's steps in order, stopping at the first one not legal then. ``state`` is left as
+    it was unless ``in_place``; a plan refused at its first step changes nothing."""
+    steps = plan.steps if isinstance(plan, Plan) else tuple(plan)
+    s = state if in_place else state.copy()
+    for i, step in enumerate(steps):
+        if s.over or not _try(s, step):
+            return Followed(s, i, step)
+    return Followed(s, len(steps), None)
+
+
+def following(candidates: Sequence[Plan], taken: Sequence[Action]) -> list[Plan]:
+    """The plans (offered when ``taken`` began) whose steps start with ``taken`` and go on after it."""
+    n = len(taken)
+    prefix = tuple(taken)
+    return [p for p in candidates if len(p.steps) > n and p.steps[:n] == prefix]
+
+
+def remainder(plan: Plan, taken: Sequence[Action]) -> Plan:
+    """The rest of a plan being followed: the same description, the steps after ``taken``."""
+    return plan._replace(steps=plan.steps[len(taken):])
+
+
+Job = Callable[[], list[Plan]]
+
+
+def plans(state: State, limit: int = LIMIT, performances: bool = True) -> list[Plan]:
+    """The common whole options at the decision now, verified, without duplicates, in a stable order.
+
+    At a turn decision: each card with its Strength sources (Indians only, each card under it with
+    the most Indians allowed or none, then the other counts), each followed by "the same performance
+    as often as allowed, keeping the most" and "perform once"; each Village placement likewise; each
+    recruitment with its cheapest discount; Camp; end. Every legal turn-level action starts at least
+    one plan; beyond those, at most about ``limit`` plans, the rarer Strength sources left out first.
+    Inside an action (under, indians, perform) the plans that finish it from there; none at other
+    decisions. Grouped by the turn-level action, in the order of ``legal_actions``. Without
+    ``performances`` a plan ends where its performances begin (the openings only: quicker).
+    """
+    if state.over:
+        return []
+    decision = state.decision
+    jobs: list[tuple[int, int, Job]] = []  # (rank, group, job): rank 0 covers every action
+    if decision == Decision.TURN:
+        for group, action in enumerate(legal_actions(state)):
+            jobs.extend((rank, group, job) for rank, job in enumerate(_turn_jobs(state, action, performances)))
+    elif decision in (Decision.UNDER, Decision.INDIANS):
+        base = Plan((), Verb.PLAY, card=CARDS[state.stack[-1].card].slug)
+        jobs.extend((rank, 0, job) for rank, job in enumerate(_source_jobs(state, (), base, performances)))
+    elif decision == Decision.PERFORM:
+        base = Plan((), Verb.PERFORM, strength=state.stack[-1].performances)
+        jobs.append((0, 0, lambda: _performances(state.copy(), (), base, performances)))
+    jobs.sort(key=lambda j: (j[0], j[1]))
+    made: list[tuple[int, int, int, Plan]] = []
+    seen: set[tuple[Action, ...]] = set()
+    for order, (rank, group, job) in enumerate(jobs):
+        if rank and len(made) >= limit:
+            break
+        for plan in job():
+            if plan.steps not in seen:
+                seen.add(plan.steps)
+                made.append((group, order, len(made), plan))
+    made.sort(key=lambda m: m[:3])
+    return [m[3] for m in made]
+
+
+# --- building ------------------------------------------------------------------------------------------
+
+def _try(state: State, action: Action) -> bool:
+    """Apply ``action`` in place if it is legal (the state is unchanged if not)."""
+    try:
+        apply_in_place(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _step(state: State, action: Action) -> bool:
+    """Apply a legal ``action`` in place; True when it revealed a card (the deck or the Journal changed)."""
+    deck, journal = len(state.deck), state.journal[:]
+    apply_in_place(state, action)
+    return len(state.deck) != deck or state.journal != journal
+
+
+def _in_action(state: State, seat: int) -> bool:
+    return bool(state.stack) and not state.over and state.current == seat
+
+
+def _turn_jobs(state: State, action: Action, whole: bool) -> list[Job]:
+    verb = action.verb
+    if verb == Verb.PLAY:
+        s = state.copy()
+        _step(s, action)
+        return _source_jobs(s, (action,), Plan((), verb, card=action.subject), whole)
+    if verb == Verb.VILLAGE:
+        return [lambda: _village(state, action, whole)]
+    if verb == Verb.RECRUIT:
+        return [lambda: [_recruit_plan(state, action)]]
+    return [lambda: [Plan((action,), verb)]]
+
+
+def _village(state: State, action: Action, whole: bool) -> list[Plan]:
+    s = state.copy()
+    revealed = _step(s, action)
+    base = Plan((), action.verb, place=action.subject, indians=action.indians, strength=action.indians)
+    if revealed or not _in_action(s, state.current):
+        return [base._replace(steps=(action,))]
+    return _performances(s, (action,), base, whole)
+
+
+def _source_jobs(state: State, steps: tuple[Action, ...], base: Plan, whole: bool) -> list[Job]:
+    """Jobs for each Strength source of the card played, the most common first: Indians only (the
+    most allowed), each card under it with the most Indians allowed, with none, then other counts."""
+    unders: list[Action | None] = [None]
+    if state.decision == Decision.UNDER:
+        options = legal_actions(state)
+        cards = sorted((a for a in options if a.subject != "none"), key=lambda a: CARDS[BY_SLUG[a.subject].id].strength)
+        unders = [a for a in options if a.subject == "none"]
+        unders.extend(cards)
+    after: dict[Action | None, State] = {}  # the state once the Strength card is chosen, shared by its jobs
+    jobs: list[Job] = []
+    for which in ("most", "none", "other"):
+        for under in unders:
+            jobs.append(_source_job(state, steps, base, under, which, after, whole))
+    return jobs
+
+
+def _source_job(state: State, steps: tuple[Action, ...], base: Plan, under: Action | None, which: str,
+                after: dict[Action | None, State], whole: bool) -> Job:
+    def job() -> list[Plan]:
+        seat = state.current
+        s = after.get(under)
+        if s is None:
+            s = after[under] = state.copy()
+            if under is not None:
+                _step(s, under)
+        done, desc = steps, base
+        if under is not None:
+            done += (under,)
+            desc = desc._replace(under=under.subject)
+        given = CARDS[BY_SLUG[desc.under].id].strength if desc.under not in ("", "none") else 0
+        if not (s.decision == Decision.INDIANS and _in_action(s, seat)):
+            if which != "most":
+                return []
+            forced = 1 if desc.under == "none" else 0  # Indians only with one Indian aboard: no choice (R1)
+            return _performances(s, done, desc._replace(indians=forced, strength=given + forced), whole)
+        options = legal_actions(s)
+        if which == "most":
+            chosen = options[-1:]
+        elif which == "none":
+            chosen = options[:1] if options[0].indians == 0 and len(options) > 1 else []
+        else:
+            chosen = [a for a in options[:-1] if a.indians]
+        out: list[Plan] = []
+        for n in chosen:
+            t = s.copy()
+            _step(t, n)
+            out.extend(_performances(t, done + (n,), desc._replace(indians=n.indians, strength=given + n.indians), whole))
+        return out
+    return job
+
+
+def _performances(state: State, steps: tuple[Action, ...], base: Plan, whole: bool = True) -> list[Plan]:
+    """From the start of the performances: for each choice without a payment or subject to pick, "as
+    often as allowed" and "once"; the plan up to here alone when no choice can be planned."""
+    seat = state.current
+    if not (_in_action(state, seat) and state.decision == Decision.PERFORM):
+        # a permanent card, or nothing to perform: the action is over
+        return [base._replace(steps=steps, complete=not _in_action(state, seat))]
+    frame = state.stack[-1]
+    base = base._replace(strength=frame.performances)
+    if not whole:
+        return [base._replace(steps=steps, complete=False)]
+    by_choice: dict[tuple[str, bool], list[Action]] = {}
+    for a in legal_actions(state):
+        if a.verb == Verb.PERFORM:
+            by_choice.setdefault((a.subject, a.boost), []).append(a)
+    out: list[Plan] = []
+    for same in by_choice.values():
+        a = same[0]
+        if len(same) > 1 or matching_alternative(frame, a).result in _OPEN_RESULTS:
+            continue  # the payment or the subject is a real choice
+        out.extend(_repeat(state, steps, base, a))
+    if not out:
+        out.append(base._replace(steps=steps, complete=False))
+    return out
+
+
+def _repeat(state: State, steps: tuple[Action, ...], base: Plan, perform: Action) -> list[Plan]:
+    """Perform ``perform`` as often as allowed, keeping the most that fits each time, and (when more
+    was possible) once then stop; each ends early at a real choice or a revealed card."""
+    s = state.copy()
+    seat = s.current
+    depth = len(s.stack)
+    done = list(steps)
+    times = 0
+    keep_all = True
+    once: Plan | None = None
+    desc = base._replace(choice=perform.subject, pay=perform.bundle, boost=perform.boost)
+    while True:
+        if not _in_action(s, seat):
+            return _with_once(desc._replace(steps=tuple(done), times=times, keep_all=keep_all), once)
+        kind = s.decision
+        if kind == Decision.PERFORM and len(s.stack) == depth:
+            if times == 1 and once is None and s.stack[-1].performances:
+                t = s.copy()
+                _step(t, STOP)
+                once = desc._replace(steps=tuple(done) + (STOP,), times=1, keep_all=keep_all, stops=True,
+                                     complete=not _in_action(t, seat))
+            snapshot = len(s.deck), s.journal[:]
+            if not _try(s, perform):
+                break
+            done.append(perform)
+            times += 1
+            if len(s.deck) != snapshot[0] or s.journal != snapshot[1]:
+                break  # a card was revealed: what follows is not planned
+            continue
+        if kind == Decision.TAKE:
+            take, whole = _keep(s)
+            if take is None:
+                break
+            keep_all = keep_all and whole
+            revealed = _step(s, take)
+            done.append(take)
+            if revealed:
+                break
+            continue
+        break  # any other decision (overflow, boat face, Farewell, a nested performance) is a real choice
+    return _with_once(desc._replace(steps=tuple(done), times=times, keep_all=keep_all, complete=False), once)
+
+
+def _with_once(most: Plan, once: Plan | None) -> list[Plan]:
+    return [most] if once is None else [most, once]
+
+
+def _keep(state: State) -> tuple[Action | None, bool]:
+    """The take that keeps the most that fits the boats (R7), if one bundle holds every other that
+    fits; with whether it is the whole gain offered."""
+    options = legal_actions(state)
+    p = state.players[state.current]
+    room = capacity(p) - sum(p.resources)
+    fits = [a for a in options if sum(a.bundle[:6]) <= room]
+    if not fits:
+        return None, False
+    best = max(fits, key=lambda a: sum(a.bundle))
+    if any(_exceeds(a.bundle, best.bundle) for a in fits):
+        return None, False  # two bundles neither of which holds the other: the player picks
+    return best, not any(_exceeds(a.bundle, best.bundle) for a in options)
+
+
+def _exceeds(a: Bundle, b: Bundle) -> bool:
+    return any(x > y for x, y in zip(a, b, strict=True))
+
+
+def _recruit_plan(state: State, action: Action) -> Plan:
+    """Recruit a Journal card paying with the cheapest discount: none if the Equipment suffices, else
+    the weakest card in hand that makes it affordable (R15). The plan ends at the refill (a draw)."""
+    s = state.copy()
+    apply_in_place(s, action)
+    choices = legal_actions(s)
+    none = Action(Verb.DISCARD, "none")
+    if none in choices:
+        discount = none
+    else:
+        discount = min(choices, key=lambda a: (CARDS[BY_SLUG[a.subject].id].strength, choices.index(a)))
+    return Plan((action, discount), Verb.RECRUIT, card=action.subject, discount=discount.subject)
