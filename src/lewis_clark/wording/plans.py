@@ -1,0 +1,58 @@
+"""Turn plans in words, from their typed fields (plans.Plan): never by parsing their steps.
+
+    "York at Strength 3 (Hugh McNeal under it + 1 Indian): perform 3 times, keep all"
+    "2 Indians to Hunting: perform twice, keep all"
+"""
+
+from __future__ import annotations
+
+from lewis_clark.actions import Action, Verb
+from lewis_clark.cards import BY_SLUG
+from lewis_clark.plans import Plan
+from lewis_clark.state import State
+from lewis_clark.village import PLACE_INDEX, PLACES
+from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.labels import choice_name, label
+from lewis_clark.wording.names import card_title, place_title
+
+
+def _source(plan: Plan) -> str:
+    """Where the Strength comes from: "Hugh McNeal under it + 1 Indian", "2 Indians"."""
+    if plan.under in ("", "none"):
+        return tn("{n} Indian", "{n} Indians", plan.indians)
+    card = BY_SLUG[plan.under].name
+    if plan.indians:
+        return tn("{card} under it + {n} Indian", "{card} under it + {n} Indians", plan.indians, card=card)
+    return t("{card} under it", card=card)
+
+
+def _performances(plan: Plan) -> str:
+    """What the plan performs: "perform food 3 times, keep all", "perform once, then stop"."""
+    if not plan.times:
+        return t("then choose")
+    what = t("perform {choice}", choice=choice_name(plan.choice)) if plan.choice else t("perform")
+    text = tn("{what} once", "{what} {n} times", plan.times, what=what)
+    if plan.boost:
+        text = t("{action} (boosted)", action=text)
+    if plan.stops:
+        text = t("{what}, then stop", what=text)
+    elif plan.keep_all:
+        text = t("{what}, keep all", what=text)
+    else:
+        text = t("{what}, keep what fits", what=text)
+    return text if plan.complete else t("{what}, then choose", what=text)
+
+
+def plan_label(state: State, plan: Plan) -> str:
+    """A plan as one menu line or button."""
+    if plan.verb == Verb.PLAY and plan.under:
+        return t("{card} at Strength {strength} ({source}): {performances}", card=card_title(BY_SLUG[plan.card]),
+                 strength=plan.strength, source=_source(plan), performances=_performances(plan))
+    if plan.verb == Verb.VILLAGE:
+        place = place_title(PLACES[PLACE_INDEX[plan.place]])
+        return tn("{n} Indian to {place}: {performances}", "{n} Indians to {place}: {performances}", plan.indians,
+                  place=place, performances=_performances(plan))
+    if plan.verb == Verb.RECRUIT and plan.discount not in ("", "none"):
+        return t("Recruit {card}, discarding {discard} for the discount", card=card_title(BY_SLUG[plan.card]),
+                 discard=BY_SLUG[plan.discount].name)
+    return label(state, plan.steps[0] if plan.steps else Action(plan.verb))
