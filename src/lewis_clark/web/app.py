@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import secrets
@@ -37,6 +38,7 @@ from lewis_clark.wording import outcome, t
 log = logging.getLogger("lewis_clark.web")
 MAX_BODY = 16 * 1024
 MAX_WS_MESSAGE = 1024
+MAX_PLAN = 64  # steps in one plan; the longest the engine's plans make is far shorter
 STATIC = Path(str(resources.files("lewis_clark.web") / "static"))
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SNAPSHOT_EVERY = 32  # replay: keep every 32nd state so any step is at most 31 actions away
@@ -69,12 +71,18 @@ class GameIn(BaseModel):
     seed: int | None = Field(None, ge=0, lt=2**63)
 
 
+Step = Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class ActionIn(BaseModel):
-    """An action in the text notation; ``expect`` (optional) is the number of actions the sender has
-    seen, so that a click on an outdated page is refused rather than misapplied."""
+    """An action in the text notation, or a ``plan``: several actions applied one after the other (the
+    ``plans`` of the game's view), stopping at the first one refused. ``expect`` (optional) is the
+    number of actions the sender has seen, so that a click on an outdated page is refused rather than
+    misapplied."""
 
     model_config = ConfigDict(extra="forbid")
-    action: str = Field(min_length=1, max_length=200)
+    action: str | None = Field(None, min_length=1, max_length=200)
+    plan: list[Step] | None = Field(None, max_length=MAX_PLAN, description="actions in the text notation, in order")
     expect: int | None = Field(None, ge=0)
 
 
@@ -156,9 +164,9 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
             raise GameError(404, "no such game")
         return manager.get(game_id)
 
-    def game_response(game: LiveGame, tokens: str | None) -> Response:
+    def game_response(game: LiveGame, tokens: str | None, extra: str = "") -> Response:
         you = game.seats_of((tokens or "").split(",")[:5]) if tokens else []
-        body = '{"you":' + str(you) + "," + game.cached[1:]  # the cached public view, with the caller's seats
+        body = '{"you":' + str(you) + "," + extra + game.cached[1:]  # the cached public view, with the caller's seats
         return Response(body, media_type="application/json")
 
     # --- API -------------------------------------------------------------------------------------
@@ -200,11 +208,16 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def get_game(game_id: str, x_token: Token = None) -> Response:
         return game_response(game_of(game_id), x_token)
 
-    @app.post("/api/games/{game_id}/actions", summary="Act for your seat (token in X-Token)")
+    @app.post("/api/games/{game_id}/actions", summary="Act for your seat (token in X-Token): an action or a plan")
     async def act(game_id: str, body: ActionIn, x_token: Token = None) -> Response:
         game = game_of(game_id)
-        manager.act(game, x_token, body.action, body.expect)
-        return game_response(game, x_token)
+        if (body.action is None) == (body.plan is None):
+            raise GameError(422, t("give either an action or a plan"))
+        if body.plan is None:
+            manager.act(game, x_token, body.action or "", body.expect)
+            return game_response(game, x_token)
+        planned = manager.act_plan(game, x_token, body.plan, body.expect)
+        return game_response(game, x_token, '"plan":' + json.dumps(planned.to_json(), separators=(",", ":")) + ",")
 
     @app.post("/api/games/{game_id}/undo", summary="Take back your last action of this turn")
     async def undo(game_id: str, x_token: Token = None) -> Response:

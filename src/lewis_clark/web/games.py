@@ -25,8 +25,8 @@ from lewis_clark.record import Record
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Store, StoredGame, token_hash
-from lewis_clark.web.words import action_json, table_json
-from lewis_clark.wording import outcome, prompt
+from lewis_clark.web.words import action_json, offered, plan_json, table_json
+from lewis_clark.wording import decision_hint, outcome, prompt, t
 
 log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
@@ -69,6 +69,19 @@ class Watcher:
         self.ready.clear()
         text, self.latest = self.latest, None
         return text or ""
+
+
+@dataclass(frozen=True)
+class Planned:
+    """What a plan did: ``applied`` of its ``steps`` applied; the step refused (if any) and why."""
+
+    applied: int
+    steps: int
+    refused: str = ""
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"applied": self.applied, "steps": self.steps, "refused": self.refused, "detail": self.detail}
 
 
 @dataclass
@@ -123,12 +136,15 @@ class LiveGame:
         if not s.over:
             del options["seed"]  # seed + actions would foretell every draw
         legal = [action_json(s, a) for a in legal_actions(s)]
+        # One-click whole actions, for a person only: a bot's seat needs none (and bots move fast).
+        plans = [plan_json(s, p) for p in offered(s)] if not s.over and not self.match.is_bot(s.current) else []
         return {
             "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
             "winner": s.winner, "result": outcome(s), "options": options,
             "seats": [{"seat": i, "colour": s.players[i].colour, "kind": st.kind, "bot": st.bot}
                       for i, st in enumerate(self.seats)],
-            "state": seen, "current": self.to_move(), "prompt": prompt(s), "legal": legal,
+            "state": seen, "current": self.to_move(), "prompt": prompt(s), "hint": decision_hint(s), "plans": plans,
+            "legal": legal,
             "undo": self.undoable_by(),
             "table": table_json(s),
             "log": self.log_tail(LOG_TAIL),
@@ -192,8 +208,8 @@ class Manager:
     async def close(self) -> None:
         self.closing = True
         tasks = [g.bot_task for g in self.games.values() if g.bot_task]
-        for t in tasks:
-            t.cancel()
+        for task in tasks:
+            task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -265,8 +281,43 @@ class Manager:
         if seat != s.current:
             raise GameError(409, f"not your turn: {prompt(s)}")
 
+    def act_plan(self, game: LiveGame, token: str | None, texts: Sequence[str], expect: int | None = None) -> Planned:
+        """Apply a human seat's plan step by step, each stored and logged as its own action; the first
+        step refused stops it (the steps before stay). Raises GameError, the game unchanged, when the
+        request is bad or its first step is refused."""
+        seat = self.seat_for(game, token)
+        if not texts:
+            raise GameError(422, t("a plan needs at least one step"))
+        actions = []
+        for i, text in enumerate(texts):
+            try:
+                actions.append(Action.parse(text))
+            except NotationError as exc:  # every step is read before any is applied
+                raise GameError(400, t("plan step {n}: {why}", n=i + 1, why=exc)) from None
+        self._check_turn(game, seat, expect)
+        done = 0
+        try:
+            for action in actions:
+                self._apply(game, seat, action)
+                done += 1
+        except GameError as exc:
+            if not done:
+                raise
+            return Planned(done, len(actions), str(actions[done]), t("plan step {n}: {why}", n=done + 1, why=exc.message))
+        finally:
+            if done:  # one update for the whole plan: pages see its end
+                game.refresh()
+                self.kick(game)
+        return Planned(done, len(actions))
+
     def commit(self, game: LiveGame, seat: int, action: Action) -> None:
         """Check with the engine, store (committed), then update memory and every page."""
+        self._apply(game, seat, action)
+        game.refresh()
+        self.kick(game)
+
+    def _apply(self, game: LiveGame, seat: int, action: Action) -> None:
+        """Check ``action`` with the engine, store it (committed), then apply it to the match."""
         try:
             after = apply(game.state, action, player=seat)  # checked (and the end seen) before the store
         except IllegalAction as exc:
@@ -275,8 +326,6 @@ class Manager:
             raise GameError(400, str(exc)) from None
         self.store.append(game.id, len(game.actions), str(action), seat, after.over)
         game.match.apply(action, seat)
-        game.refresh()
-        self.kick(game)
 
     def undo(self, game: LiveGame, token: str | None) -> None:
         seat = self.seat_for(game, token)
