@@ -16,9 +16,13 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
     from fastapi.testclient import TestClient
 
 from lewis_clark import Options, legal_actions, new_game
+from lewis_clark.actions import Action
+from lewis_clark.plans import follow
 from lewis_clark.record import Record
 from lewis_clark.web.app import MAX_BODY, create_app
 from lewis_clark.web.store import Store
+from lewis_clark.web.words import offered, plan_json
+from lewis_clark.wording import decision_hint
 
 
 @pytest.fixture
@@ -344,3 +348,129 @@ def test_games_survive_a_new_server_on_the_same_file(db: Path) -> None:
     with TestClient(create_app(db)) as c:
         after = get(c, g["id"], token_of(g, seat))
         assert after["state"] == before["state"] and after["moves"] == before["moves"] and after["you"] == [seat]
+
+
+# --- plans: whole actions in one request -------------------------------------------------------
+
+def post_plan(c: TestClient, gid: str, token: str | None, body: Any) -> Any:
+    return c.post(f"/api/games/{gid}/actions", json=body, headers={"X-Token": token} if token is not None else {})
+
+
+def unchanged(c: TestClient, gid: str, before: dict[str, Any]) -> None:
+    after = get(c, gid)
+    assert (after["moves"], after["state"], after["version"]) == (before["moves"], before["state"], before["version"])
+
+
+def test_the_view_lists_plans_and_the_hint_for_the_seat_to_play(client: TestClient) -> None:
+    g = create(client, seed=3)
+    v = get(client, g["id"])
+    engine = new_game(Options(players=2, seed=3))
+    assert v["hint"] == decision_hint(engine)
+    assert v["plans"] == [plan_json(engine, p) for p in offered(engine)]
+    assert 2 <= len(v["plans"]) <= 2 * (len(engine.players[engine.current].hand) + 8)  # curated, not every plan
+    legal = {a["text"] for a in v["legal"]}
+    targets: dict[str, int] = {}
+    for plan in v["plans"]:
+        assert plan["label"] and len(plan["steps"]) > 1 and plan["steps"][0] in legal
+        assert plan["steps"][0].split()[0] not in ("recruit", "camp", "end")  # single choices already
+        assert plan["target"] and isinstance(plan["complete"], bool)
+        assert follow(engine, [Action.parse(s) for s in plan["steps"]]).complete
+        targets[plan["target"]] = targets.get(plan["target"], 0) + 1
+    assert max(targets.values()) <= 2 and "card:seaman" in targets
+    # Seaman's plans: the strongest that keeps everything, and once-then-stop with the same Strength.
+    seaman = [p for p in v["plans"] if p["target"] == "card:seaman"]
+    assert [p["steps"][-1] for p in seaman] == ["take 1 food", "stop"] and seaman[0]["steps"][:3] == seaman[1]["steps"][:3]
+    assert seaman[0]["steps"].count("perform") == 3
+
+
+def test_no_plans_for_a_bot_to_play_nor_at_the_end(client: TestClient) -> None:
+    g = create(client, seats=[{"kind": "bot", "level": "random"}], mackenzie=7, seed=2)
+    v = wait_for(client, g["id"], lambda v: v["over"])
+    assert v["plans"] == [] and v["hint"]
+
+
+def test_a_plan_applies_in_one_request_like_its_single_actions(client: TestClient, db: Path) -> None:
+    g, h = create(client, seed=3), create(client, seed=3)
+    v = get(client, g["id"])
+    seat = v["current"]
+    plan = next(p for p in v["plans"] if p["complete"] and p["steps"].count("perform") > 1)
+    r = post_plan(client, g["id"], token_of(g, seat), {"plan": plan["steps"], "expect": 0})
+    assert r.status_code == 200, r.text
+    done = r.json()
+    n = len(plan["steps"])
+    assert done["plan"] == {"applied": n, "steps": n, "refused": "", "detail": ""}
+    assert done["moves"] == n and done["you"] == [seat] and done["version"] == v["version"] + 1  # one update
+    for step in plan["steps"]:
+        assert act(client, h["id"], token_of(h, seat), step).status_code == 200
+    single = get(client, h["id"])
+    assert (done["state"], done["log"], done["legal"]) == (single["state"], single["log"], single["legal"])
+    stored = Store(db).load(g["id"])
+    assert stored is not None and stored.actions == plan["steps"]  # each step stored as an action
+    # Undo takes the steps back one at a time.
+    back = client.post(f"/api/games/{g['id']}/undo", headers={"X-Token": token_of(g, seat)}).json()
+    assert back["moves"] == n - 1
+
+
+def test_a_refused_step_stops_the_plan_and_keeps_the_steps_before(client: TestClient, db: Path) -> None:
+    g = create(client, seed=3)
+    gid = g["id"]
+    v = get(client, gid)
+    token = token_of(g, v["current"])
+    plan = next(p for p in v["plans"] if p["complete"])["steps"]
+    r = post_plan(client, gid, token, {"plan": [*plan, "camp", "camp", "end"]})  # one Camp a turn (R3)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    k = len(plan) + 1
+    assert body["plan"]["applied"] == k and body["plan"]["steps"] == k + 2 and body["plan"]["refused"] == "camp"
+    assert body["plan"]["detail"].startswith(f"plan step {k + 1}: illegal")
+    assert body["moves"] == k
+    stored = Store(db).load(gid)
+    assert stored is not None and stored.actions == [*plan, "camp"]
+    # Refused at its first step: nothing changes, and the answer says why, as for one action.
+    before = get(client, gid)
+    r = post_plan(client, gid, token, {"plan": ["camp", "end"]})
+    assert r.status_code == 409 and "illegal" in r.json()["detail"]
+    unchanged(client, gid, before)
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"plan": "end"}, 422, "valid list"),
+    ({"plan": []}, 422, "at least one step"),
+    ({"plan": ["end", 5]}, 422, "valid string"),
+    ({"plan": ["end", ""]}, 422, "at least 1 character"),
+    ({"plan": ["x" * 201]}, 422, "at most 200"),
+    ({"plan": ["end"] * 65}, 422, "at most 64"),
+    ({"plan": ["play york", "fly to the moon"]}, 400, "plan step 2: 'fly to the moon': unknown verb"),
+    ({"plan": ["recruit john-robertson"], "action": "end"}, 422, "either an action or a plan"),
+    ({"expect": 0}, 422, "either an action or a plan"),
+    ({"plan": ["end"], "steps": 1}, 422, "extra"),
+])
+def test_malformed_plans_are_refused_and_change_nothing(client: TestClient, db: Path, body: dict[str, Any],
+                                                         status: int, words: str) -> None:
+    g = create(client, seed=0)
+    gid = g["id"]
+    before = get(client, gid)
+    r = post_plan(client, gid, token_of(g, before["current"]), body)
+    assert r.status_code == status, r.text
+    assert words.lower() in r.text.lower()
+    unchanged(client, gid, before)
+    stored = Store(db).load(gid)
+    assert stored is not None and stored.actions == []
+
+
+def test_a_plan_needs_the_token_of_the_seat_to_play(client: TestClient) -> None:
+    g, other = create(client, seed=3), create(client, seed=3)
+    gid = g["id"]
+    v = get(client, gid)
+    seat = v["current"]
+    body = {"plan": v["plans"][0]["steps"]}
+    for token, status, words in ((None, 401, "token"), ("nonsense", 403, "no seat"), (token_of(other, seat), 403, "no seat"),
+                                 (token_of(g, 1 - seat), 409, "not your turn")):
+        before = get(client, gid)
+        r = post_plan(client, gid, token, body)
+        assert r.status_code == status and words in r.json()["detail"], r.text
+        unchanged(client, gid, before)
+    before = get(client, gid)
+    r = post_plan(client, gid, token_of(g, seat), {**body, "expect": 3})
+    assert r.status_code == 409 and "moved on" in r.json()["detail"]
+    unchanged(client, gid, before)
