@@ -128,3 +128,29 @@ def test_spectator_page_offers_no_choices(server: Server, browser: Any, tmp_path
     assert page.locator("#actions button").count() == 0
     assert page.locator("#board g.can").count() == 0
     page.close()
+
+
+def test_a_plan_button_plays_the_whole_action(server: Server, browser: Any) -> None:
+    status, g = server.call("POST", "/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 3})
+    assert status == 201
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + g["hotseat"])
+    page.wait_for_selector("#plans button.plan")
+    _, view = server.call("GET", f"/api/games/{g['id']}")
+    plan = next(p for p in view["plans"] if p["target"] == "card:seaman")
+    assert page.inner_text("#hint") == view["hint"]
+    button = page.locator(f"#plans button[data-plan='{'; '.join(plan['steps'])}']")
+    assert button.inner_text() == plan["label"]
+    button.hover()  # the card it plays glows on the table
+    assert page.locator("#board g.lit[data-target='card:seaman']").count() == 1
+    button.click()
+    page.wait_for_function(f"document.body.dataset.moves === '{len(plan['steps'])}'", timeout=10_000)
+    _, after = server.call("GET", f"/api/games/{g['id']}")
+    assert after["moves"] == len(plan["steps"]) and page.inner_text("#error") == ""
+    assert "Seaman" in page.inner_text("#log")
+    # The single choices are still there below the plans, and the board still answers clicks.
+    assert page.locator("#actions button").count() == len(after["legal"])
+    page.close()
+    assert errors == []

@@ -1,5 +1,6 @@
 // The game page: draws the table, offers only the legal actions (click the thing acted on, or pick from
-// the list), sends them to the API with the seat's token and follows every change over a WebSocket.
+// the list) and the server's plans (whole actions in one click, its single decisions sent in one
+// request), sends them to the API with the seat's token and follows every change over a WebSocket.
 import { call, esc, meta as loadMeta, rememberGame, tokensFor } from "./api.js";
 import { drawBoard } from "./board.js";
 
@@ -54,20 +55,28 @@ function connect() {
 
 function showError(text) { $("error").textContent = text || ""; }
 
-async function send(text) {
+// One action (its text) or a plan (a list of action texts): the server applies a plan's steps in order
+// and says in `plan.detail` why it stopped early, if it did.
+async function send(what) {
   if (sending || !myTurn()) return;
   sending = true;
   closeMenu();
+  const body = Array.isArray(what) ? { plan: what } : { action: what };
+  body.expect = VIEW.moves;
   try {
-    const v = await call("POST", `/api/games/${gameId}/actions`, {
-      body: { action: text, expect: VIEW.moves }, token: seatTokens[VIEW.current] });
-    showError("");
+    const v = await call("POST", `/api/games/${gameId}/actions`, { body, token: seatTokens[VIEW.current] });
+    showError(v.plan ? v.plan.detail : "");
     if (v.version >= VIEW.version) { VIEW = v; render(); }
   } catch (e) {
     showError(e.message);
   } finally {
     sending = false;
   }
+}
+
+// While a plan button is pointed at, the thing its first step acts on glows on the table.
+function light(target, on) {
+  $("board").querySelectorAll("[data-target]").forEach((el) => el.classList.toggle("lit", on && el.dataset.target === target));
 }
 
 async function undo() {
@@ -118,6 +127,23 @@ function render() {
     el.addEventListener("click", (ev) => { ev.stopPropagation(); clickTarget(el.dataset.target, ev); });
   });
   $("prompt").textContent = v.over ? v.result : (myTurn() ? "Your turn: " : "") + v.prompt;
+  $("hint").textContent = myTurn() ? v.hint : "";
+  const plans = $("plans");
+  plans.innerHTML = "";
+  if (myTurn()) {
+    for (const p of v.plans) {
+      const b = document.createElement("button");
+      b.textContent = p.label;
+      b.title = p.steps.join("; ");
+      b.dataset.plan = p.steps.join("; ");
+      b.className = p.complete ? "plan" : "plan open"; // open: single choices follow its last step
+      b.onclick = () => send(p.steps);
+      b.onmouseenter = b.onfocus = () => light(p.target, true);
+      b.onmouseleave = b.onblur = () => light(p.target, false);
+      plans.appendChild(b);
+    }
+  }
+  plans.hidden = !plans.children.length;
   const list = $("actions");
   list.innerHTML = "";
   if (myTurn()) {
