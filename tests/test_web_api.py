@@ -383,6 +383,24 @@ def test_the_view_lists_plans_and_the_hint_for_the_seat_to_play(client: TestClie
     assert seaman[0]["steps"].count("perform") == 3
 
 
+def test_plans_inside_an_action_say_what_follows(client: TestClient) -> None:
+    g = create(client, seed=3)
+    gid = g["id"]
+    token = token_of(g, get(client, gid)["current"])
+    for step in ("play seaman", "under hugh-mcneal"):
+        assert act(client, gid, token, step).status_code == 200
+    v = get(client, gid)  # how many Indians add Strength
+    assert [p["label"] for p in v["plans"]] == ["Add 1 Indian: perform 2 times, keep all",
+                                               "Add 1 Indian: perform once, then stop"]
+    assert v["hint"].startswith("Each Indian adds 1 Strength")
+    assert act(client, gid, token, "indians 1").status_code == 200
+    v = get(client, gid)
+    assert [p["label"] for p in v["plans"]] == ["Seaman (Hunter): perform 2 times, keep all",
+                                               "Seaman (Hunter): perform once, then stop"]
+    r = post_plan(client, gid, token, {"plan": v["plans"][0]["steps"], "expect": v["moves"]})
+    assert r.status_code == 200 and r.json()["plan"]["applied"] == 4 and r.json()["state"]["stack"] == []
+
+
 def test_no_plans_for_a_bot_to_play_nor_at_the_end(client: TestClient) -> None:
     g = create(client, seats=[{"kind": "bot", "level": "random"}], mackenzie=7, seed=2)
     v = wait_for(client, g["id"], lambda v: v["over"])
