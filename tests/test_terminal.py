@@ -7,19 +7,22 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
 
 from lewis_clark.bots import make_bot
+from lewis_clark.plans import Plan
 from lewis_clark.record import Record
 from lewis_clark.route import Route
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.selfplay import bot_seed, play_game
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
+from lewis_clark.terminal.choices import choices, code
+from lewis_clark.wording import prompt
 
 SCRIPT = Path(sys.executable).parent / "lewis-clark"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -299,3 +302,76 @@ def test_bad_options_fail_with_one_line(tmp_path: Path) -> None:
         out, status = pexpect.run(f"{SCRIPT} play " + " ".join(args), withexitstatus=True, encoding="utf-8",
                                   env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
         assert status == 2 and words in out, out
+
+
+HUNTER_STEPS = ["play york", "under william-clark", "indians 1", "perform", "take 1 food", "perform", "take 1 food"]
+
+
+def _menu_letter(save: Path, wanted: Callable[[Plan], bool]) -> tuple[str, Plan]:
+    """The letter the menu shows for the first plan ``wanted`` of the saved game's decision."""
+    menu = choices(Record.load(save).replay())
+    i, plan = next((i, p) for i, p in enumerate(menu.plans[:menu.shown]) if wanted(p))
+    return code(i), plan
+
+
+def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Terminal], tmp_path: Path) -> None:
+    """The Hunter at Strength 2 chosen by its letter leaves the same game as its seven single decisions
+    typed by number (each still listed and accepted); undo then takes back one decision; 'plans' and
+    'more' list every plan; an unknown letter gets a reason."""
+    one, seven = tmp_path / "one.json", tmp_path / "seven.json"
+    t = start(term, tmp_path, "--players", "human,human", "--seed", "4", "--fast", "--autosave", str(one))
+    menu = t.prompt()
+    letter, plan = _menu_letter(one, lambda p: p.card == "york" and p.under == "william-clark" and p.times == 2)
+    assert [str(a) for a in plan.steps] == HUNTER_STEPS
+    lines = [line.rstrip() for line in menu.replace("\r", "").splitlines()]
+    lines = lines[lines.index("Orange to choose the turn's action"):]  # the menu (an autosave path may be longer)
+    first = next(i for i, line in enumerate(lines) if re.match(rf"^ +{letter}  York \(Hunter\) at Strength 2 \(", line))
+    assert max(map(len, lines)) <= 80 and re.match(r"^ {4,}\S", lines[first + 1]), lines[first:first + 2]  # wrapped, indented
+    assert "Single choices:" in menu and "Act once" in menu
+    total = len(choices(Record.load(one).replay()).plans)
+    t.send("plans")
+    listed = t.prompt()
+    assert f"{total} plans for this decision" in listed and re.search(rf"^ +{code(total - 1)}  ", listed, re.M)
+    t.send("more")
+    assert f"{total} plans for this decision" in t.prompt()
+    t.send(letter)
+    after = t.prompt()
+    assert Record.load(one).actions == HUNTER_STEPS
+    assert after.count("Orange performs York") == 2 and "to choose the rest of the turn" in after
+    u = start(term, tmp_path, "--players", "human,human", "--seed", "4", "--fast", "--autosave", str(seven))
+    for step in HUNTER_STEPS:
+        shown = u.prompt()
+        n = legal_text(seven).index(step) + 1
+        assert re.search(rf"(^|\s){n}\s+{re.escape(step)}(\s|$)", shown, re.M), (step, shown)
+        u.send(str(n))
+    u.prompt()
+    assert Record.load(seven).actions == HUNTER_STEPS
+    assert Record.load(seven).replay().hash() == Record.load(one).replay().hash()
+    t.send("undo")
+    assert "Undone: take 1 food" in t.prompt()
+    assert Record.load(one).actions == HUNTER_STEPS[:-1]
+    t.send("plans")  # at a decision that has none
+    assert "No plans at this decision" in t.prompt()
+    t.send("zz")
+    assert "There is no plan 'zz'" in t.prompt()
+    t.send("help")
+    assert "plans  (or more)" in t.prompt()
+    for game in (t, u):
+        game.send("quit")
+        assert game.finish() == 0
+
+
+def test_a_plan_that_ends_early_leaves_the_person_at_the_open_decision(term: list[Terminal], tmp_path: Path) -> None:
+    """A plan ending where a real choice is left (Farewell's discards) plays its steps, then the menu
+    asks that very decision, with its single choices."""
+    save = tmp_path / "g.json"
+    t = start(term, tmp_path, "--players", "human,human", "--seed", "4", "--fast", "--autosave", str(save))
+    t.prompt()
+    letter, plan = _menu_letter(save, lambda p: not p.complete)
+    t.send(letter)
+    shown = t.prompt()
+    assert Record.load(save).actions == [str(a) for a in plan.steps]
+    state = Record.load(save).replay()
+    assert state.stack and prompt(state) in shown.replace("\r", "")
+    for action in legal_actions(state):
+        assert str(action) in shown

@@ -11,17 +11,21 @@ import pytest
 from rich.console import Console
 
 from builders import area, do, game, journal
+from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS, Card
+from lewis_clark.plans import Plan, follow, plans
 from lewis_clark.queries import camp_landing
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.setup import new_game
-from lewis_clark.state import Options
+from lewis_clark.state import Decision, Options, State
 from lewis_clark.terminal import screen
+from lewis_clark.terminal.choices import choices, code
 from lewis_clark.terminal.session import Session
 from lewis_clark.terminal.texts import card_help, find_card, help_text
 from lewis_clark.village import PLACES
-from lewis_clark.wording import RULE_TOPICS, rule
+from lewis_clark.wording import RULE_TOPICS, decision_hint, prompt, rule
+from lewis_clark.wording.terminal import menu_plan_label
 
 RULEBOOK = Path("/work/shared/rules/rulebook.md")
 
@@ -145,3 +149,146 @@ def test_bots_move_at_the_given_pace(monkeypatch: pytest.MonkeyPatch) -> None:
     assert naps == [0.25] * 10
     assert len(session.log) >= 10 and len(session.record.actions) == 10
     assert session.record.replay().hash() == session.state.hash()
+
+
+# --- plans: whole options in one choice ----------------------------------------------------------------
+
+HUNTER_STEPS = ["play york", "under william-clark", "indians 1", "perform", "take 1 food", "perform", "take 1 food"]
+
+
+def _hunter_plan(s: State) -> tuple[str, Plan]:
+    """The menu's letter and plan for York (the Hunter) at Strength 2 with William Clark under it."""
+    menu = choices(s)
+    for i, plan in enumerate(menu.plans[:menu.shown]):
+        if plan.card == "york" and plan.under == "william-clark" and plan.strength == 2 and plan.times == 2:
+            return code(i), plan
+    raise AssertionError([str(p) for p in menu.plans[:menu.shown]])
+
+
+def _session(read: list[str]) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    answers = iter(read)
+    session = Session(Record(Options(players=2, seed=4)), ["human", "human"], console, delay=0,
+                      read=lambda _: next(answers))
+    return session, out
+
+
+def test_plan_letters_count_on_after_z() -> None:
+    assert [code(i) for i in (0, 1, 25, 26, 27, 51, 52)] == ["a", "b", "z", "aa", "ab", "az", "ba"]
+
+
+def test_the_menu_shows_a_handful_of_plans_then_every_single_action() -> None:
+    """At a turn: at most two plans per card or place, none that is one step or a recruitment, Camp or
+    end; each card's first is its highest Strength keeping every gain; all plans get distinct letters."""
+    s = game(2, seed=4)
+    menu = choices(s)
+    assert menu.actions == legal_actions(s)
+    shown = menu.plans[:menu.shown]
+    assert 0 < len(shown) < len(menu.plans) <= len(plans(s))
+    assert sorted(map(str, menu.plans)) == sorted(map(str, plans(s)))
+    per_group: dict[tuple[str, str], list[Plan]] = {}
+    for plan in shown:
+        assert plan.verb in (Verb.PLAY, Verb.VILLAGE) and len(plan.steps) > 1
+        per_group.setdefault((plan.card, plan.place), []).append(plan)
+    assert all(len(group) <= 2 for group in per_group.values())
+    for (card_slug, place), group in per_group.items():
+        every = [p for p in plans(s) if (p.card, p.place) == (card_slug, place) and p.keep_all]
+        assert group[0].strength == max(p.strength for p in every), card_slug or place
+    york = per_group[("york", "")]
+    assert [p.strength for p in york] == [2] and york[0].times == 2
+
+
+def test_a_strength_two_hunter_in_one_choice_equals_seven_single_decisions() -> None:
+    """The Hunter's plan, chosen by its letter, goes through the match one step at a time: the same
+    record, state and log as the seven single decisions, and undo takes back one step."""
+    s = game(2, seed=4)
+    letter, plan = _hunter_plan(s)
+    assert [str(a) for a in plan.steps] == HUNTER_STEPS
+    session, out = _session([letter])
+    session.human_step()
+    singles, _ = _session([str(legal_actions(state).index(Action.parse(step)) + 1) for step, state in
+                           zip(HUNTER_STEPS, _states(HUNTER_STEPS), strict=True)])
+    for _ in HUNTER_STEPS:
+        singles.human_step()  # each single decision by its number in the menu shown
+    assert session.record.actions == singles.record.actions == HUNTER_STEPS
+    assert session.state.hash() == singles.state.hash() == do(game(2, seed=4), *HUNTER_STEPS).hash()
+    assert session.log == singles.log and len(session.log) == 7
+    text = out.getvalue()
+    assert f" {letter}  York (Hunter) at Strength 2 (William Clark under it + 1" in text
+    assert "Plan: York (Hunter) at Strength 2" in text
+    assert session.take_back() and session.record.actions == HUNTER_STEPS[:-1]
+    assert session.state.decision == Decision.TAKE
+
+
+def _states(steps: list[str]) -> list[State]:
+    """The state before each of ``steps`` from seed 4's start."""
+    s, out = game(2, seed=4), []
+    for step in steps:
+        out.append(s)
+        s = do(s, step)
+    return out
+
+
+def test_a_plan_stops_at_its_first_refused_step_and_the_menu_comes_back() -> None:
+    """A step no longer possible ends the plan: the steps before it stay played (each logged), the
+    person is at the decision it reached, and the reason is said."""
+    session, out = _session([])
+    broken = Plan(tuple(Action.parse(a) for a in ("play york", "under william-clark", "indians 3", "perform")), Verb.PLAY,
+                  card="york")
+    session.play_plan(broken)
+    assert session.record.actions == ["play york", "under william-clark"]
+    assert session.state.decision == Decision.INDIANS
+    assert "The plan stopped before 'indians 3', which is not possible now" in out.getvalue()
+
+
+def test_a_plan_that_ends_early_leaves_the_single_decision_after_it() -> None:
+    """A plan that is not complete (Farewell: the cards to discard are a real choice) plays its steps
+    and the next menu asks the decision it stopped at."""
+    s = game(2, seed=4)
+    menu = choices(s)
+    i, plan = next((i, p) for i, p in enumerate(menu.plans[:menu.shown]) if not p.complete)
+    session, out = _session([code(i), "menu"])
+    session.human_step()
+    assert session.record.actions == [str(a) for a in plan.steps]
+    after = follow(s, plan).state
+    assert session.state.hash() == after.hash() and session.state.stack
+    session.human_step()  # the next menu: the decision the plan left open, with its single actions
+    text = out.getvalue()
+    assert prompt(after) in text
+    for action in legal_actions(after):
+        assert str(action) in text
+
+
+def test_plans_at_80_columns_wrap_under_their_words() -> None:
+    """Each plan line starts with its letter; a long one goes on under its own words, never under the
+    letter nor cut; nothing is wider than 80 columns. ``plans`` shows all of them with the same letters."""
+    s = game(2, seed=4)
+    for steps in ([], ["play york"], ["play york", "under william-clark"], ["play york", "under william-clark", "indians 1"]):
+        t = do(s, *steps) if steps else s
+        menu = choices(t)
+        shown = menu.plans[:menu.shown]
+        codes = [code(i) for i in range(len(shown))]
+        text = draw(screen.render_menu(t, menu.actions, shown, codes, len(menu.plans)))
+        lines = [line.rstrip() for line in text.splitlines()]
+        assert max(len(line) for line in lines) <= 80
+        assert lines[0] == prompt(t) and decision_hint(t).split()[0] in lines[1]
+        start = next(i for i, line in enumerate(lines) if line.startswith("Plans"))
+        end = lines.index("Single choices:")
+        entries: list[str] = []
+        for line in lines[start + 1:end]:
+            head = re.match(r"^ +([a-z]{1,2})  (\S.*)$", line)
+            if head and head.group(1) == codes[len(entries)] if len(entries) < len(codes) else False:
+                entries.append(head.group(2))
+            else:
+                assert re.match(r"^ {4,}\S", line), line  # a continuation, indented under the words
+                entries[-1] += " " + line.strip()
+        assert entries == [menu_plan_label(t, p) for p in shown]
+        every = draw(screen.render_all_plans(t, menu.plans, [code(i) for i in range(len(menu.plans))]))
+        assert max(len(line.rstrip()) for line in every.splitlines()) <= 80
+        assert all(re.search(rf"^ +{c}  ", every, re.M) for c in codes)
+
+
+def test_help_explains_plan_letters() -> None:
+    text = help_text("")
+    assert "plans" in text and "letter" in text and "undo" in text.lower()

@@ -6,13 +6,13 @@
     >>> state = lc.apply(state, action)
 """
 
-from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
+from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError, Verb
 from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions
 from lewis_clark.setup import new_game
-from lewis_clark.state import CorruptState, Options, State, view
+from lewis_clark.state import CorruptState, Decision, Options, State, view
 
 __all__ = [
-    "Action", "ActionError", "CorruptState", "IllegalAction", "NotationError", "Options", "State",
-    "apply", "apply_in_place", "camp_time", "legal_actions", "new_game", "view",
+    "Action", "ActionError", "CorruptState", "Decision", "IllegalAction", "NotationError", "Options", "State",
+    "apply", "apply_in_place", "camp_time", "legal_actions", "new_game", "Verb", "view",
 ]
 __version__ = "0.1.0"

@@ -216,17 +216,33 @@ def subject_of(result: str) -> Subject:
 def perform_choices(state: State, frame: Frame, alt: Alternative) -> list[str]:
     """The subjects an alternative offers (``subject_of``): usually just its label; a Journal card, a
     Village place or a card to copy where the result names one."""
-    subject = subject_of(alt.result)
-    if subject == Subject.JOURNAL_CARD:
-        return [CARDS[c].slug for c in state.journal if c]
-    if subject == Subject.PLACE:
-        return [pl.name for pl in PLACES if not alt.occupied_only or state.village[pl.index]]
-    if subject == Subject.CARD_TO_COPY:  # R22: face-up, not permanent, not the copier itself
-        return [CARDS[c].slug for q in state.players for c in q.face_up
-                if not CARDS[c].permanent and c != frame.card]
-    if alt.result == "boat" and not any(state.tile_stacks):
-        return []
-    return [alt.label]
+    choices = _CHOICES.get(alt.result)
+    return [alt.label] if choices is None else choices(state, frame, alt)
+
+
+def _journal_cards(state: State, frame: Frame, alt: Alternative) -> list[str]:
+    return [CARDS[c].slug for c in state.journal if c]
+
+
+def _places(state: State, frame: Frame, alt: Alternative) -> list[str]:
+    return [pl.name for pl in PLACES if not alt.occupied_only or state.village[pl.index]]
+
+
+def _cards_to_copy(state: State, frame: Frame, alt: Alternative) -> list[str]:
+    # R22: face-up, not permanent, not the copier itself
+    return [CARDS[c].slug for q in state.players for c in q.face_up if not CARDS[c].permanent and c != frame.card]
+
+
+def _boat_faces(state: State, frame: Frame, alt: Alternative) -> list[str]:
+    return [alt.label] if any(state.tile_stacks) else []  # no tile left: nothing to perform
+
+
+# The results whose subject is not just the label, by effects_spec result word (a dict lookup: this
+# runs for every alternative at every perform decision). ``subject_of`` says what each names.
+_CHOICES: dict[str, Callable[[State, Frame, Alternative], list[str]]] = {
+    "pick": _journal_cards, "village": _places, "copy": _cards_to_copy, "boat": _boat_faces,
+}
+assert all(result in _CHOICES for result in _SUBJECTS)
 
 
 def boost_available(state: State, p: Player, alt: Alternative) -> bool:

@@ -160,6 +160,21 @@ def is_mover(card: int) -> bool:
     return any(a.is_move for a in CARDS[card].alternatives)
 
 
+def source_cost(want: int, strength: int, indians: int, under: int) -> float:
+    """How poor a Strength source is for about ``want`` Strength: short of it costs most, then burying
+    a useful card, then the Indians used. A card left in hand costs a space of Camp Time, so spare
+    cards are buried gladly; the Commander, the Interpreter and movers are kept for their own actions."""
+    cost = 3 * max(0, want - strength) + 0.4 * indians
+    if under:
+        if CARDS[under].role in KEEP_ROLES:
+            cost += 3.0
+        elif is_mover(under):
+            cost += 2.0
+        else:
+            cost += 0.3 * CARD_WORTH[under] - 0.6
+    return cost
+
+
 class HeuristicBot(Bot):
     """Rules for the turn, greedy evaluation inside actions."""
 
@@ -336,17 +351,7 @@ class HeuristicBot(Bot):
             if not under and extra == 0:
                 continue
             total = s + extra
-            # Short of the Strength wanted costs most; then burying a good card; then Indians used.
-            cost = 3 * max(0, want - total) + 0.4 * extra
-            if under:
-                # A card left in hand costs a space of Camp Time: bury spare ones gladly, keep the
-                # Commander, the Interpreter and movers for their own actions.
-                if CARDS[under].role in KEEP_ROLES:
-                    cost += 3.0
-                elif is_mover(under):
-                    cost += 2.0
-                else:
-                    cost += 0.3 * CARD_WORTH[under] - 0.6
+            cost = source_cost(want, total, extra, under)
             if best is None or cost < best[0]:
                 plan = [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug if under else "none"),
                         Action(Verb.INDIANS, "", extra)]

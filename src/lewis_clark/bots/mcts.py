@@ -22,8 +22,7 @@ from collections.abc import Callable
 from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.evaluation import CARD_WORTH
-from lewis_clark.bots.heuristic import KEEP_ROLES, HeuristicBot, is_mover
+from lewis_clark.bots.heuristic import HeuristicBot, source_cost
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State
@@ -135,16 +134,8 @@ class MCTSBot(Bot):
         card = BY_SLUG[plan.card].id
         if CARDS[card].once_only or CARDS[card].permanent:
             want = 1
-        cost = 3 * max(0, want - plan.strength) + 0.4 * plan.indians
-        if plan.under not in ("", "none"):
-            under = BY_SLUG[plan.under].id
-            if CARDS[under].role in KEEP_ROLES:
-                cost += 3.0
-            elif is_mover(under):
-                cost += 2.0
-            else:
-                cost += 0.3 * CARD_WORTH[under] - 0.6
-        return cost
+        under = BY_SLUG[plan.under].id if plan.under not in ("", "none") else 0
+        return source_cost(want, plan.strength, plan.indians, under)
 
     @staticmethod
     def _decisive(view: State, plans: list[Plan]) -> Plan | None:

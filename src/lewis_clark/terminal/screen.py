@@ -18,6 +18,7 @@ from lewis_clark.actions import Action
 from lewis_clark.cards import CARDS, GRAVELINES
 from lewis_clark.expedition import TILE_FACES
 from lewis_clark.journal import fur_cost
+from lewis_clark.plans import Plan
 from lewis_clark.queries import recruit_fur
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.route import MOUNTAIN, RIVER
@@ -28,6 +29,7 @@ from lewis_clark.wording import (
     boats_load,
     camp_preview,
     card_summary,
+    decision_hint,
     hint,
     kind_count,
     kind_name,
@@ -41,6 +43,7 @@ from lewis_clark.wording import (
     tn,
     village_room,
 )
+from lewis_clark.wording.terminal import all_plans_heading, menu_plan_label, plans_heading, single_choices_heading
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",
                                  "green": "bold green3", "purple": "bold medium_purple1"}
@@ -242,9 +245,38 @@ def action_hint(state: State, action: Action) -> str:
     return hint(state, action)
 
 
-def render_menu(state: State, legal: Sequence[Action]) -> RenderableType:
-    """The legal actions, numbered from 1 in ``legal``'s order."""
+def render_plans(state: State, plans: Sequence[Plan], codes: Sequence[str]) -> RenderableType:
+    """Plans, one per line with its letter; a long one wraps under its own words, not under the letter."""
+    # no padding at the edges (the letter brings its own space): the words get the whole width left
+    grid = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+    grid.add_column(justify="right", style="bold magenta", no_wrap=True)
+    grid.add_column(overflow="fold")
+    for letter, plan in zip(codes, plans, strict=True):
+        grid.add_row(f" {letter} ", menu_plan_label(state, plan))
+    return grid
+
+
+def render_all_plans(state: State, plans: Sequence[Plan], codes: Sequence[str]) -> RenderableType:
+    """Every plan of the decision (the ``plans`` command), with the letters the menu uses."""
+    return Group(Text(all_plans_heading(len(plans)), style="bold"), render_plans(state, plans, codes))
+
+
+def render_menu(state: State, legal: Sequence[Action], plans: Sequence[Plan] = (), codes: Sequence[str] = (),
+                total: int = 0) -> RenderableType:
+    """The decision and its one-line hint; the ``plans`` (lettered by ``codes``, ``total`` plans in all)
+    when there are any; then the legal actions, numbered from 1 in ``legal``'s order."""
     title = Text(prompt(state), style="bold")
+    parts: list[RenderableType] = [title, Text(decision_hint(state), style="dim italic")]
+    if plans:
+        parts.append(Text(plans_heading(len(plans), max(total, len(plans))), style="bold"))
+        parts.append(render_plans(state, plans, codes))
+        parts.append(Text(single_choices_heading(), style="bold"))
+    parts.append(render_actions(state, legal))
+    return Group(*parts)
+
+
+def render_actions(state: State, legal: Sequence[Action]) -> RenderableType:
+    """The legal actions, numbered from 1 in ``legal``'s order, with hints when few."""
     texts = [str(a) for a in legal]
     widest = max((len(t) for t in texts), default=0)
     number_width = len(str(len(texts)))
@@ -257,7 +289,7 @@ def render_menu(state: State, legal: Sequence[Action]) -> RenderableType:
             line.append(texts[i - 1].ljust(widest + 2))
             line.append(action_hint(state, action), style="dim")
             lines.append(line)
-        return Group(title, *lines)
+        return Group(*lines)
     grid = Table(box=None, show_header=False, padding=(0, 1))
     columns = 2 if widest <= 32 else 1
     rows = (len(legal) + columns - 1) // columns
@@ -270,7 +302,7 @@ def render_menu(state: State, legal: Sequence[Action]) -> RenderableType:
             i = c * rows + r
             cells.extend([str(i + 1), texts[i]] if i < len(legal) else ["", ""])
         grid.add_row(*cells)
-    return Group(title, grid)
+    return grid
 
 
 def render_end(state: State, seats: Sequence[str]) -> RenderableType:

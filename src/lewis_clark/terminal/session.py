@@ -4,6 +4,10 @@ A session drives a ``Match`` (lewis_clark.match), which owns the state, the reco
 and undo. Every action is applied, its log lines printed, and the record autosaved at once, so a
 closed terminal loses nothing; a saved game is a plain ``Record`` with ``bots`` naming each seat
 ("human" for people), so loading replays it. Undo follows the match's one rule.
+
+A person chooses a single action by number or notation, or a plan (a whole common option,
+terminal/choices.py) by letter: the plan's steps go through the match one by one, exactly as if typed,
+so the log, the autosave and undo see single decisions; the first step no longer possible ends it.
 """
 
 from __future__ import annotations
@@ -19,11 +23,14 @@ from rich.text import Text
 from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
 from lewis_clark.match import HUMAN, Match, Step
+from lewis_clark.plans import Plan
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
 from lewis_clark.terminal import screen
+from lewis_clark.terminal.choices import Choices, choices, code, looks_like_code
 from lewis_clark.terminal.texts import help_text
+from lewis_clark.wording.terminal import menu_plan_label, no_plan, no_plans, plan_chosen, plan_stopped
 
 __all__ = ["HUMAN", "LOG_LINES", "Leave", "Session", "data_dir", "latest_unfinished", "new_autosave_path", "write_record"]
 
@@ -90,6 +97,7 @@ class Session:
         self.autosave = autosave
         self.read = read or (lambda text: console.input(text, markup=False, emoji=False))
         self.shown: list[Action] = []  # the menu just shown: numbers refer to it
+        self.menu = Choices([])  # and its plans: letters refer to them
         self.board_due = True
         self.announced = 0  # the turn whose heading was printed
 
@@ -172,14 +180,18 @@ class Session:
 
     def human_step(self) -> None:
         seat = self.state.current
-        legal = legal_actions(self.state)
+        menu = choices(self.state)
+        legal = menu.actions
         if self.board_due:
             self.console.print(screen.render_board(self.state, self.seats, seat))
             self.board_due = False
         else:
             self.console.print(screen.render_status(self.state, self.seats, seat))
-        self.console.print(screen.render_menu(self.state, legal))
+        shown = menu.plans[:menu.shown]
+        self.console.print(screen.render_menu(self.state, legal, shown, [code(i) for i in range(len(shown))],
+                                              len(menu.plans)))
         self.shown = list(legal)
+        self.menu = menu
         colour = self.state.players[seat].colour
         while True:
             text = self.read(f"{colour}> ")
@@ -187,11 +199,14 @@ class Session:
             if isinstance(outcome, Action):
                 self.play_human(outcome)
                 return
+            if isinstance(outcome, Plan):
+                self.play_plan(outcome)
+                return
             if outcome:  # the state or the screen changed: show the menu again
                 return
 
-    def handle(self, text: str) -> Action | bool:
-        """An action to play, True when the menu must be shown again, False to ask again."""
+    def handle(self, text: str) -> Action | Plan | bool:
+        """An action or a plan to play, True when the menu must be shown again, False to ask again."""
         words = text.strip().split()
         if not words:
             self.say("Type a number from the menu, an action, or 'help'.")
@@ -214,14 +229,24 @@ class Session:
             return True
         if head == "menu":
             return True
+        if head in ("plans", "more") and not rest:
+            self.show_plans()
+            return False
         if head == "undo":
             return self.take_back()
         if head in ("quit", "exit"):
             raise Leave
         return self.choose(text)
 
-    def choose(self, text: str) -> Action | bool:
+    def choose(self, text: str) -> Action | Plan | bool:
         words = text.strip()
+        if looks_like_code(words.lower()):
+            plan = self.menu.plan(words.lower())
+            if plan is not None:
+                return plan
+            if not any(str(a).startswith(words.lower()) for a in self.shown):
+                self.say(no_plan(words.lower(), self.menu.last_code))
+                return False
         if words.isdigit():
             n = int(words)
             if 1 <= n <= len(self.shown):
@@ -259,6 +284,25 @@ class Session:
             self.board_due = True
         elif self.match.undoable_by() != seat:  # a card was drawn: no undo before this point
             self.say("(a card was drawn: undo cannot go back past this point)")
+
+    def play_plan(self, plan: Plan) -> None:
+        """Play a plan's steps one at a time, as single decisions; the first step that is no longer
+        possible (or a decision that is no longer this person's) ends it, back at the menu."""
+        seat = self.state.current
+        self.say(plan_chosen(menu_plan_label(self.state, plan)))
+        for step in plan.steps:
+            if self.state.over or self.state.current != seat or step not in legal_actions(self.state):
+                self.say(plan_stopped(step))
+                return
+            self.play_human(step)
+
+    def show_plans(self) -> None:
+        """Every plan of the decision shown, with its letter."""
+        if not self.menu.plans:
+            self.say(no_plans())
+            return
+        codes = [code(i) for i in range(len(self.menu.plans))]
+        self.console.print(screen.render_all_plans(self.state, self.menu.plans, codes))
 
     def take_back(self) -> bool:
         seat = self.state.current

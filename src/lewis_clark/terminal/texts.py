@@ -8,6 +8,7 @@ from __future__ import annotations
 from lewis_clark.cards import BY_SLUG, CARDS, Card, slugify
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording import RULE_TOPICS, card_help, commands_help, no_help, place_help, place_title, rule
+from lewis_clark.wording.terminal import plans_help
 
 __all__ = ["RULE_ALIASES", "card_help", "find_card", "help_text", "place_help"]
 
@@ -40,7 +41,7 @@ def help_text(topic: str) -> str:
     """The answer to ``help <topic>``: commands, a rule, a Village place or a card."""
     words = topic.strip().lower()
     if not words or words in ("help", "commands"):
-        return commands_help()
+        return commands_help() + "\n" + plans_help()
     topic_word = RULE_ALIASES.get(words, words)
     if topic_word in RULE_TOPICS:
         return rule(topic_word)

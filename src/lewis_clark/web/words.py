@@ -16,6 +16,7 @@ from lewis_clark.plans import Plan, plans
 from lewis_clark.queries import capacity
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.state import State
+from lewis_clark.terminal.choices import handful
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording import (
     camp_preview as camp_words,
@@ -28,11 +29,11 @@ from lewis_clark.wording import (
     place_room,
     place_text,
     place_title,
-    plan_line,
     resources_line,
     t,
     village_room,
 )
+from lewis_clark.wording.terminal import menu_plan_label
 
 __all__ = ["action_json", "card_json", "label", "meta_json", "offered", "plan_json", "table_json", "target"]
 
@@ -77,37 +78,17 @@ def action_json(state: State, action: Action) -> dict[str, str]:
     return {"text": str(action), "label": label(state, action), "target": target(state, action), "verb": action.verb}
 
 
-PLAN_SEARCH = 400  # plans looked at before choosing: enough that the strongest Strength source is among them
-SINGLE = (Verb.RECRUIT, Verb.CAMP, Verb.END)  # whole actions offered as single choices already
-
-
 def offered(state: State) -> list[Plan]:
-    """The plans the page offers as one-click choices: for each card or Village place the strongest plan
-    that keeps every gain (ties: more performances, fewer Indians, the weaker card under it, as
-    ``plans`` orders them) and its perform-once-then-stop variant; never a plan of one step, nor a
-    recruitment, Camp or the end of the turn (single choices already)."""
-    groups: dict[str, list[Plan]] = {}
-    for plan in plans(state, limit=PLAN_SEARCH):
-        if len(plan.steps) > 1 and plan.verb not in SINGLE:
-            groups.setdefault(plan.card or plan.place or plan.verb, []).append(plan)
-    out: list[Plan] = []
-    for group in groups.values():
-        best = max([p for p in group if not p.stops] or group, key=lambda p: (p.keep_all, p.strength, p.times, -p.indians))
-        out.append(best)
-        once = next((p for p in group if p.stops and _same_source(p, best)), None)
-        if once is not None and once.steps != best.steps:
-            out.append(once)
-    return out
-
-
-def _same_source(a: Plan, b: Plan) -> bool:
-    return (a.under, a.indians, a.choice, a.boost) == (b.under, b.indians, b.choice, b.boost)
+    """The plans the page offers as one-click choices: the same handful as the terminal's lettered
+    plans (``terminal.choices.handful``: per card or Village place the strongest plan keeping every
+    gain and at most one other), never a plan of one step, a recruitment, Camp or the turn's end."""
+    return handful(state, plans(state))
 
 
 def plan_json(state: State, plan: Plan) -> dict[str, Any]:
     """A plan for the page: its label, its steps in the notation, what its first step acts on, and whether
     it finishes its action (else single choices follow)."""
-    return {"label": plan_line(state, plan), "steps": [str(a) for a in plan.steps],
+    return {"label": menu_plan_label(state, plan), "steps": [str(a) for a in plan.steps],
             "target": target(state, plan.steps[0]), "complete": plan.complete}
 
 

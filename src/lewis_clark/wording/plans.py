@@ -13,7 +13,7 @@ from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.labels import choice_name, label
-from lewis_clark.wording.names import card_title, place_title, source_name
+from lewis_clark.wording.names import card_title, place_title
 
 
 def _source(plan: Plan) -> str:
@@ -56,15 +56,3 @@ def plan_label(state: State, plan: Plan) -> str:
         return t("Recruit {card}, discarding {discard} for the discount", card=card_title(BY_SLUG[plan.card]),
                  discard=BY_SLUG[plan.discount].name)
     return label(state, plan.steps[0] if plan.steps else Action(plan.verb))
-
-
-def plan_line(state: State, plan: Plan) -> str:
-    """A plan as one button wherever it is offered: ``plan_label`` at a turn or a Strength card's choice;
-    inside an action, what it starts with and what follows, e.g. "Add 1 Indian: perform 2 times, keep all"
-    or "Seaman (Hunter): perform once, then stop" (``plan_label`` there names its first step only)."""
-    if not plan.steps or not plan.times or plan.verb == Verb.VILLAGE or (plan.verb == Verb.PLAY and plan.under):
-        return plan_label(state, plan)
-    if plan.verb == Verb.PERFORM and state.stack:
-        frame = state.stack[-1]
-        return t("{source}: {performances}", source=source_name(frame.card, frame.place), performances=_performances(plan))
-    return t("{action}: {performances}", action=label(state, plan.steps[0]), performances=_performances(plan))

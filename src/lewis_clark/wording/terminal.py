@@ -1,0 +1,81 @@
+"""The terminal's own sentences about plans: a plan as a menu line at any decision, the help on
+lettered plans, and what the prompt says when a plan is chosen, listed or stopped.
+
+    "York (Hunter) at Strength 2 (William Clark under it + 1 Indian): perform 2 times, keep all"
+    "William Clark under it + 1 Indian (Strength 2): perform 2 times, keep all"   (at York's Strength card)
+    "1 Indian, then perform 2 times, keep all"        (a plan offered at the choice of Indians)
+    "From here: perform once, then stop"               (a plan offered at a performance)
+"""
+
+from __future__ import annotations
+
+from lewis_clark.actions import Action, Verb
+from lewis_clark.plans import Plan
+from lewis_clark.state import Decision, State
+from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.plans import _performances, _source, plan_label
+
+
+def menu_plan_label(state: State, plan: Plan) -> str:
+    """A plan as a menu line: ``plan_label`` at a turn or a Strength card's choice; inside an action,
+    from the decision it starts at (the Indians added, the performances left)."""
+    if state.decision == Decision.UNDER and plan.verb == Verb.PLAY and plan.under:
+        # the prompt names the card played: the line names only where its Strength comes from
+        return t("{source} (Strength {strength}): {performances}", source=_source(plan), strength=plan.strength,
+                 performances=_performances(plan))
+    if state.decision == Decision.INDIANS and plan.verb == Verb.PLAY:
+        return tn("{n} Indian, then {performances}", "{n} Indians, then {performances}", plan.indians,
+                  performances=_performances(plan))
+    if state.decision == Decision.PERFORM and plan.verb == Verb.PERFORM:
+        return t("From here: {performances}", performances=_performances(plan))
+    return plan_label(state, plan)
+
+
+def plans_help() -> str:
+    """How lettered plans work at the terminal's prompt (shown after the commands)."""
+    return t("""\
+Plans (lettered a, b, c ... and listed first) do a whole common option in one choice, e.g. a card
+with its Strength and all its performances; the single choices (numbered 1, 2, 3 ...) follow.
+  a letter          the plan with that letter; it is played one decision at a time, as if typed
+  plans  (or more)  list every plan for this decision; their letters work in the menu too
+Undo takes back a plan one decision at a time.""")
+
+
+def plans_heading(shown: int, total: int) -> str:
+    """The line above the menu's plans: how many of all the plans are shown."""
+    if shown < total:
+        return tn("Plans ({n} of {total}; 'plans' lists all):", "Plans ({n} of {total}; 'plans' lists all):", shown,
+                  total=total)
+    return t("Plans:")
+
+
+def all_plans_heading(total: int) -> str:
+    """The line above the full list of plans."""
+    return tn("{n} plan for this decision (type its letter):", "{n} plans for this decision (type a letter):", total)
+
+
+def single_choices_heading() -> str:
+    """The line above the numbered legal actions when plans are shown too."""
+    return t("Single choices:")
+
+
+def no_plans() -> str:
+    """The answer to ``plans`` at a decision without any."""
+    return t("No plans at this decision: choose a single action from the menu.")
+
+
+def no_plan(code: str, last: str) -> str:
+    """The answer to a letter that names no plan now."""
+    if not last:
+        return t("There is no plan {code}: this decision has none.", code=repr(code))
+    return t("There is no plan {code}: the plans are a-{last} ('plans' lists them).", code=repr(code), last=last)
+
+
+def plan_chosen(label: str) -> str:
+    """Said when a plan begins."""
+    return t("Plan: {plan}", plan=label)
+
+
+def plan_stopped(step: Action) -> str:
+    """Said when a plan's next step is not possible: the person chooses from the menu again."""
+    return t("The plan stopped before '{step}', which is not possible now; choose from the menu.", step=str(step))
