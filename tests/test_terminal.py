@@ -310,7 +310,7 @@ HUNTER_STEPS = ["play york", "under william-clark", "indians 1", "perform", "tak
 def _menu_letter(save: Path, wanted: Callable[[Plan], bool]) -> tuple[str, Plan]:
     """The letter the menu shows for the first plan ``wanted`` of the saved game's decision."""
     menu = choices(Record.load(save).replay())
-    i, plan = next((i, p) for i, p in enumerate(menu.plans[:menu.shown]) if wanted(p))
+    i, plan = next((i, p) for i, p in enumerate(menu.plans) if wanted(p))
     return code(i), plan
 
 
@@ -323,15 +323,14 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
     menu = t.prompt()
     letter, plan = _menu_letter(one, lambda p: p.card == "york" and p.under == "william-clark" and p.times == 2)
     assert [str(a) for a in plan.steps] == HUNTER_STEPS
-    lines = [line.rstrip() for line in menu.replace("\r", "").splitlines()]
-    lines = lines[lines.index("Orange to choose the turn's action"):]  # the menu (an autosave path may be longer)
-    first = next(i for i, line in enumerate(lines) if re.match(rf"^ +{letter}  York \(Hunter\) at Strength 2 \(", line))
-    assert max(map(len, lines)) <= 80 and re.match(r"^ {4,}\S", lines[first + 1]), lines[first:first + 2]  # wrapped, indented
     assert "Single choices:" in menu and "Act once" in menu
     total = len(choices(Record.load(one).replay()).plans)
     t.send("plans")
     listed = t.prompt()
     assert f"{total} plans for this decision" in listed and re.search(rf"^ +{code(total - 1)}  ", listed, re.M)
+    lines = [line.rstrip() for line in listed.replace("\r", "").splitlines()]
+    first = next(i for i, line in enumerate(lines) if re.match(rf"^ +{letter}  York \(Hunter\) at Strength 2 \(", line))
+    assert max(map(len, lines)) <= 80 and re.match(r"^ {4,}\S", lines[first + 1]), lines[first:first + 2]  # wrapped, indented
     t.send("more")
     assert f"{total} plans for this decision" in t.prompt()
     t.send(letter)

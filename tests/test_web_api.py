@@ -17,11 +17,11 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 
 from lewis_clark import Options, legal_actions, new_game
 from lewis_clark.actions import Action
-from lewis_clark.plans import follow, plans
+from lewis_clark.plans import follow, offered, plans
 from lewis_clark.record import Record
 from lewis_clark.web.app import MAX_BODY, create_app
 from lewis_clark.web.store import Store
-from lewis_clark.web.words import offered, plan_json
+from lewis_clark.web.words import plan_json
 from lewis_clark.wording import decision_hint
 
 

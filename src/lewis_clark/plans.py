@@ -18,7 +18,7 @@ decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
 from lewis_clark.actions import Action, IllegalAction, Verb
@@ -29,7 +29,7 @@ from lewis_clark.resources import NONE, Bundle
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import Decision, State
 
-__all__ = ["Followed", "Plan", "following", "follow", "plans", "remainder"]
+__all__ = ["Followed", "Plan", "following", "follow", "offered", "plans", "remainder"]
 
 # Results whose subject or follow-up is a real choice (R12, R22, the boat face): the plan stops before.
 _OPEN_RESULTS = frozenset({"pick", "copy", "village"})
@@ -199,11 +199,12 @@ def _village(state: State, action: Action, whole: bool) -> list[Plan]:
 
 def _source_jobs(state: State, steps: tuple[Action, ...], base: Plan, whole: bool) -> list[Job]:
     """Jobs for each Strength source of the card played, the most common first: Indians only (the
-    most allowed), each card under it with the most Indians allowed, with none, then other counts."""
+    most allowed), each card under it (the strongest first, so that a limit never drops the strongest
+    source) with the most Indians allowed, with none, then other counts."""
     unders: list[Action | None] = [None]
     if state.decision == Decision.UNDER:
         options = legal_actions(state)
-        cards = sorted((a for a in options if a.subject != "none"), key=lambda a: CARDS[BY_SLUG[a.subject].id].strength)
+        cards = sorted((a for a in options if a.subject != "none"), key=lambda a: -CARDS[BY_SLUG[a.subject].id].strength)
         unders = [a for a in options if a.subject == "none"]
         unders.extend(cards)
     after: dict[Action | None, State] = {}  # the state once the Strength card is chosen, shared by its jobs
@@ -353,3 +354,65 @@ def _recruit_plan(state: State, action: Action) -> Plan:
     else:
         discount = min(choices, key=lambda a: (CARDS[BY_SLUG[a.subject].id].strength, choices.index(a)))
     return Plan((action, discount), Verb.RECRUIT, card=action.subject, discount=discount.subject)
+
+
+# --- the few offered as one-step choices ---------------------------------------------------------
+
+# Turn-level actions that are single choices already: their plans add nothing to read.
+SINGLE_VERBS = frozenset({Verb.RECRUIT, Verb.CAMP, Verb.END})
+
+
+def offered(state: State, every: Sequence[Plan] | None = None) -> list[Plan]:
+    """The few plans worth offering as one-step choices (a menu line, a button), in ``every``'s order
+    (default: ``plans(state)``). For each card or Village place (inside an action: each Strength card,
+    each count of Indians, each performance) its most useful plan, the highest Strength with every
+    gain kept, and at most one other: a different performance choice, or "once, then stop" where that
+    is a real difference (going on would lose gains, or the decision is whether to perform again).
+    Plans of one step, recruitments, Camp and the turn's end are single choices already."""
+    if every is None:
+        every = plans(state)
+    groups: dict[Hashable, list[Plan]] = {}
+    for plan in every:
+        if plan.verb in SINGLE_VERBS or len(plan.steps) <= 1:  # one step is one of the numbered actions
+            continue
+        groups.setdefault(_group(state, plan), []).append(plan)
+    picked: set[int] = set()
+    for members in groups.values():
+        best = max(members, key=_usefulness)  # max keeps the first of equals: the plans' own order
+        picked.add(id(best))
+        other = _second(state, best, members)
+        if other is not None:
+            picked.add(id(other))
+    return [p for p in every if id(p) in picked]
+
+
+def _group(state: State, plan: Plan) -> Hashable:
+    """What a menu line stands for: the card or place at a turn, else the choice made at this decision."""
+    if state.decision == Decision.TURN:
+        return plan.verb, plan.card, plan.place
+    return plan.steps[0]
+
+
+def _usefulness(plan: Plan) -> tuple[bool, int, int, bool]:
+    """Every gain kept first, then the most Strength, the most performances, going on to the end."""
+    return plan.keep_all, plan.strength, plan.times, not plan.stops
+
+
+def _second(state: State, best: Plan, members: Sequence[Plan]) -> Plan | None:
+    """The one other plan of a group worth a line: the best of another performance choice (Gift's fur
+    or wood), else "once, then stop" when going on would lose gains, or at a performance (where that
+    is the question asked)."""
+    others = [p for p in members if (p.choice, p.boost) != (best.choice, best.boost) and p.times]
+    if others:
+        return max(others, key=_usefulness)
+    if best.times < 2:
+        return None
+    stop = next((p for p in members if p.stops and p.steps[:len(p.steps) - 1] == _head(best, p)), None)
+    if stop is not None and (not best.keep_all or state.decision == Decision.PERFORM):
+        return stop
+    return None
+
+
+def _head(best: Plan, stop: Plan) -> tuple[Action, ...]:
+    """The steps ``best`` shares with a once-then-stop plan before its stop."""
+    return best.steps[:len(stop.steps) - 1]

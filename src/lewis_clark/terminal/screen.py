@@ -43,7 +43,8 @@ from lewis_clark.wording import (
     tn,
     village_room,
 )
-from lewis_clark.wording.terminal import all_plans_heading, menu_plan_label, plans_heading, single_choices_heading
+from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.terminal import all_plans_heading, plans_heading, single_choices_heading
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",
                                  "green": "bold green3", "purple": "bold medium_purple1"}
@@ -252,7 +253,7 @@ def render_plans(state: State, plans: Sequence[Plan], codes: Sequence[str]) -> R
     grid.add_column(justify="right", style="bold magenta", no_wrap=True)
     grid.add_column(overflow="fold")
     for letter, plan in zip(codes, plans, strict=True):
-        grid.add_row(f" {letter} ", menu_plan_label(state, plan))
+        grid.add_row(f" {letter} ", choice_label(state, plan))
     return grid
 
 

@@ -30,7 +30,8 @@ from lewis_clark.state import State
 from lewis_clark.terminal import screen
 from lewis_clark.terminal.choices import Choices, choices, code, looks_like_code
 from lewis_clark.terminal.texts import help_text
-from lewis_clark.wording.terminal import menu_plan_label, no_plan, no_plans, plan_chosen, plan_stopped
+from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.terminal import no_plan, no_plans, plan_chosen, plan_stopped
 
 __all__ = ["HUMAN", "LOG_LINES", "Leave", "Session", "data_dir", "latest_unfinished", "new_autosave_path", "write_record"]
 
@@ -289,7 +290,7 @@ class Session:
         """Play a plan's steps one at a time, as single decisions; the first step that is no longer
         possible (or a decision that is no longer this person's) ends it, back at the menu."""
         seat = self.state.current
-        self.say(plan_chosen(menu_plan_label(self.state, plan)))
+        self.say(plan_chosen(choice_label(self.state, plan)))
         for step in plan.steps:
             if self.state.over or self.state.current != seat or step not in legal_actions(self.state):
                 self.say(plan_stopped(step))

@@ -21,11 +21,12 @@ from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
 from lewis_clark.match import HUMAN, Match
+from lewis_clark.plans import offered
 from lewis_clark.record import Record
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Store, StoredGame, token_hash
-from lewis_clark.web.words import action_json, offered, plan_json, table_json
+from lewis_clark.web.words import action_json, plan_json, table_json
 from lewis_clark.wording import decision_hint, outcome, prompt, t
 
 log = logging.getLogger("lewis_clark.web")

@@ -12,11 +12,10 @@ from typing import Any
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS, Card
 from lewis_clark.journal import fur_cost
-from lewis_clark.plans import Plan, plans
+from lewis_clark.plans import Plan
 from lewis_clark.queries import capacity
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.state import State
-from lewis_clark.terminal.choices import handful
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording import (
     camp_preview as camp_words,
@@ -33,9 +32,9 @@ from lewis_clark.wording import (
     t,
     village_room,
 )
-from lewis_clark.wording.terminal import menu_plan_label
+from lewis_clark.wording.plans import choice_label
 
-__all__ = ["action_json", "card_json", "label", "meta_json", "offered", "plan_json", "table_json", "target"]
+__all__ = ["action_json", "card_json", "label", "meta_json", "plan_json", "table_json", "target"]
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -78,17 +77,10 @@ def action_json(state: State, action: Action) -> dict[str, str]:
     return {"text": str(action), "label": label(state, action), "target": target(state, action), "verb": action.verb}
 
 
-def offered(state: State) -> list[Plan]:
-    """The plans the page offers as one-click choices: the same handful as the terminal's lettered
-    plans (``terminal.choices.handful``: per card or Village place the strongest plan keeping every
-    gain and at most one other), never a plan of one step, a recruitment, Camp or the turn's end."""
-    return handful(state, plans(state))
-
-
 def plan_json(state: State, plan: Plan) -> dict[str, Any]:
     """A plan for the page: its label, its steps in the notation, what its first step acts on, and whether
     it finishes its action (else single choices follow)."""
-    return {"label": menu_plan_label(state, plan), "steps": [str(a) for a in plan.steps],
+    return {"label": choice_label(state, plan), "steps": [str(a) for a in plan.steps],
             "target": target(state, plan.steps[0]), "complete": plan.complete}
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
 from lewis_clark.plans import Plan
-from lewis_clark.state import State
+from lewis_clark.state import Decision, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.labels import choice_name, label
 from lewis_clark.wording.names import card_title, place_title
 
 
-def _source(plan: Plan) -> str:
+def strength_source(plan: Plan) -> str:
     """Where the Strength comes from: "Hugh McNeal under it + 1 Indian", "2 Indians"."""
     if plan.under in ("", "none"):
         return tn("{n} Indian", "{n} Indians", plan.indians)
@@ -26,7 +26,7 @@ def _source(plan: Plan) -> str:
     return t("{card} under it", card=card)
 
 
-def _performances(plan: Plan) -> str:
+def performances_words(plan: Plan) -> str:
     """What the plan performs: "perform food 3 times, keep all", "perform once, then stop"."""
     if not plan.times:
         return t("then choose")
@@ -47,12 +47,27 @@ def plan_label(state: State, plan: Plan) -> str:
     """A plan as one menu line or button."""
     if plan.verb == Verb.PLAY and plan.under:
         return t("{card} at Strength {strength} ({source}): {performances}", card=card_title(BY_SLUG[plan.card]),
-                 strength=plan.strength, source=_source(plan), performances=_performances(plan))
+                 strength=plan.strength, source=strength_source(plan), performances=performances_words(plan))
     if plan.verb == Verb.VILLAGE:
         place = place_title(PLACES[PLACE_INDEX[plan.place]])
         return tn("{n} Indian to {place}: {performances}", "{n} Indians to {place}: {performances}", plan.indians,
-                  place=place, performances=_performances(plan))
+                  place=place, performances=performances_words(plan))
     if plan.verb == Verb.RECRUIT and plan.discount not in ("", "none"):
         return t("Recruit {card}, discarding {discard} for the discount", card=card_title(BY_SLUG[plan.card]),
                  discard=BY_SLUG[plan.discount].name)
     return label(state, plan.steps[0] if plan.steps else Action(plan.verb))
+
+
+def choice_label(state: State, plan: Plan) -> str:
+    """A plan as a menu line or button: ``plan_label`` at a turn or a Strength card's choice; inside an action,
+    from the decision it starts at (the Indians added, the performances left)."""
+    if state.decision == Decision.UNDER and plan.verb == Verb.PLAY and plan.under:
+        # the prompt names the card played: the line names only where its Strength comes from
+        return t("{source} (Strength {strength}): {performances}", source=strength_source(plan), strength=plan.strength,
+                 performances=performances_words(plan))
+    if state.decision == Decision.INDIANS and plan.verb == Verb.PLAY:
+        return tn("{n} Indian, then {performances}", "{n} Indians, then {performances}", plan.indians,
+                  performances=performances_words(plan))
+    if state.decision == Decision.PERFORM and plan.verb == Verb.PERFORM:
+        return t("From here: {performances}", performances=performances_words(plan))
+    return plan_label(state, plan)

@@ -9,26 +9,8 @@ lettered plans, and what the prompt says when a plan is chosen, listed or stoppe
 
 from __future__ import annotations
 
-from lewis_clark.actions import Action, Verb
-from lewis_clark.plans import Plan
-from lewis_clark.state import Decision, State
+from lewis_clark.actions import Action
 from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.plans import _performances, _source, plan_label
-
-
-def menu_plan_label(state: State, plan: Plan) -> str:
-    """A plan as a menu line: ``plan_label`` at a turn or a Strength card's choice; inside an action,
-    from the decision it starts at (the Indians added, the performances left)."""
-    if state.decision == Decision.UNDER and plan.verb == Verb.PLAY and plan.under:
-        # the prompt names the card played: the line names only where its Strength comes from
-        return t("{source} (Strength {strength}): {performances}", source=_source(plan), strength=plan.strength,
-                 performances=_performances(plan))
-    if state.decision == Decision.INDIANS and plan.verb == Verb.PLAY:
-        return tn("{n} Indian, then {performances}", "{n} Indians, then {performances}", plan.indians,
-                  performances=_performances(plan))
-    if state.decision == Decision.PERFORM and plan.verb == Verb.PERFORM:
-        return t("From here: {performances}", performances=_performances(plan))
-    return plan_label(state, plan)
 
 
 def plans_help() -> str:
