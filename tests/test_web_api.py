@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import time
 import warnings
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ from lewis_clark import Options, legal_actions, new_game
 from lewis_clark.actions import Action
 from lewis_clark.plans import follow, offered, plans
 from lewis_clark.record import Record
+from lewis_clark.web import app as web_app
 from lewis_clark.web.app import MAX_BODY, create_app
 from lewis_clark.web.store import Store
 from lewis_clark.web.words import plan_json
@@ -320,6 +323,40 @@ def test_meta_has_every_card_with_our_text(client: TestClient) -> None:
     assert len(m["cards"]) == 84 and len(m["places"]) == 8
     assert all(c["text"].endswith(".") for c in m["cards"].values())
     assert m["levels"] == ["random", "easy", "medium", "hard", "expert"]
+
+
+STATIC = Path(web_app.__file__).with_name("static")
+
+
+def test_meta_words_cover_every_word_the_pages_use(client: TestClient) -> None:
+    """The pages hold no English of their own: each data-word key and each ``W.key``/``words.key`` in the
+    JS is a key of meta's "words", and each marked element's fallback text is that very word."""
+    words = client.get("/api/meta").json()["words"]
+    assert words and all(isinstance(w, str) and w for w in words.values())
+    used: set[str] = set()
+    for page in STATIC.glob("*.html"):
+        text = page.read_text()
+        marks = re.findall(r"data-word(?:-\w+)?(?:=\"([^\"]*)\")?", text)
+        assert marks and all(marks), f"{page.name}: a data-word attribute without a key"
+        used.update(marks)
+        for key, inner in re.findall(r'data-word="(\w+)"[^>]*>([^<]*)<', text):
+            assert " ".join(html.unescape(inner).split()) == words[key], (page.name, key)
+    assert "village" not in used  # the table's words are used from JS only
+    for script in STATIC.glob("*.js"):
+        used.update(re.findall(r"\b(?:W|words)\.(\w+)", script.read_text()))
+    assert {"app_title", "seats", "now", "replay", "village", "route", "powwow", "your_turn", "tile_large_indian"} <= used
+    assert used - set(words) == set()
+    assert set(words) - used == set(), "words nobody uses"
+
+
+def test_meta_words_in_hungarian_keep_their_placeholders(client: TestClient) -> None:
+    en = client.get("/api/meta").json()["words"]
+    hu = client.get("/api/meta", params={"lang": "hu"}).json()["words"]
+    assert en["village"] == "Indian Village" and hu["village"] != en["village"]
+    assert client.get("/api/meta", params={"lang": "xx"}).json()["words"] == en  # unknown: English
+    assert en.keys() == hu.keys()
+    for key in en:
+        assert sorted(re.findall(r"\{\w+\}", hu[key])) == sorted(re.findall(r"\{\w+\}", en[key])), key
 
 
 def test_pages_static_files_and_api_docs(client: TestClient) -> None:

@@ -33,7 +33,7 @@ from lewis_clark.state import Options, State, view
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher
 from lewis_clark.web.store import Store
 from lewis_clark.web.words import meta_json, table_json
-from lewis_clark.wording import outcome, t
+from lewis_clark.wording import LANGUAGES, language, outcome, t
 
 log = logging.getLogger("lewis_clark.web")
 MAX_BODY = 16 * 1024
@@ -172,8 +172,10 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
     # --- API -------------------------------------------------------------------------------------
 
     @app.get("/api/meta", summary="Static game data: cards with their texts, Village places, levels")
-    async def meta() -> dict[str, Any]:
-        data = meta_json()
+    async def meta(lang: str = "en") -> dict[str, Any]:
+        # Built per request, in the asked language (unknown codes get English): nothing here is cached.
+        with language(lang if lang in LANGUAGES else "en"):
+            data = meta_json()
         data["levels"] = ["random", *LEVELS]
         data["colours"] = list(COLOURS)
         return data

@@ -32,6 +32,7 @@ from lewis_clark.wording import (
     t,
     village_room,
 )
+from lewis_clark.wording.page import page_words
 from lewis_clark.wording.plans import choice_label
 
 __all__ = ["action_json", "card_json", "label", "meta_json", "plan_json", "table_json", "target"]
@@ -47,7 +48,7 @@ def card_json(card: Card) -> dict[str, Any]:
 
 
 def meta_json() -> dict[str, Any]:
-    """Static game data for the page: cards, places, resource kinds."""
+    """Static game data for the page: cards, places, resource kinds, and the pages' own words (``page_words``)."""
     return {
         "cards": {c.slug: card_json(c) for c in CARDS[1:]},
         "places": [{"name": p.name, "title": place_title(p), "spots": p.spots if not p.semicircle else 0,
@@ -55,6 +56,7 @@ def meta_json() -> dict[str, Any]:
         "kinds": list(KINDS),
         "kind_names": [kind_name(k) for k in range(len(KINDS))],
         "fur_costs": [fur_cost(i) for i in range(5)],
+        "words": page_words(),
     }
 
 

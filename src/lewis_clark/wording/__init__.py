@@ -25,6 +25,7 @@ from lewis_clark.wording.names import (
     seat_name,
     source_name,
 )
+from lewis_clark.wording.page import page_words
 from lewis_clark.wording.plans import choice_label, plan_label
 from lewis_clark.wording.table import (
     boats_load,
@@ -41,7 +42,7 @@ __all__ = [
     "LANGUAGES", "RULE_TOPICS", "boat_count", "boat_face", "boats_load", "bundle_words", "camp_effect",
     "camp_preview", "card_help", "card_summary", "card_text", "card_title", "choice_label", "commands_help", "current_language",
     "decision_hint", "event_line", "hint", "kind_count", "kind_name", "label", "language", "log_lines", "no_help",
-    "outcome", "place_help", "plan_label", "place_room", "place_summary", "place_text", "place_title", "player_name", "prompt",
+    "outcome", "page_words", "place_help", "plan_label", "place_room", "place_summary", "place_text", "place_title", "player_name", "prompt",
     "resources_line", "resources_words", "rule", "seat_name", "source_name", "t", "tn", "unfinished", "use_language",
     "village_room",
 ]

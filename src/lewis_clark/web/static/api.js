@@ -15,7 +15,32 @@ export async function call(method, path, { body, token } = {}) {
   return data;
 }
 
-export const meta = () => call("GET", "/api/meta");
+// The page's language: ?lang=hu in the address (kept for later visits), else the last one chosen.
+function lang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked) localStorage.setItem("lewis-clark:lang", asked);
+  return asked || localStorage.getItem("lewis-clark:lang") || "en";
+}
+
+// Static game data and the pages' own words (meta.words), filled into the page as soon as they arrive.
+export async function meta() {
+  const m = await call("GET", `/api/meta?lang=${encodeURIComponent(lang())}`);
+  fillWords(m.words);
+  return m;
+}
+
+// A page word with its {name} placeholders filled from ``values``.
+export function fmt(text, values = {}) {
+  return String(text).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+// Every element marked data-word="key" gets that word as its text; data-word-placeholder and
+// data-word-label set the placeholder and aria-label.
+export function fillWords(words, root = document) {
+  root.querySelectorAll("[data-word]").forEach((el) => { el.textContent = words[el.dataset.word]; });
+  root.querySelectorAll("[data-word-placeholder]").forEach((el) => { el.placeholder = words[el.dataset.wordPlaceholder]; });
+  root.querySelectorAll("[data-word-label]").forEach((el) => { el.setAttribute("aria-label", words[el.dataset.wordLabel]); });
+}
 
 export function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));

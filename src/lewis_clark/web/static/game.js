@@ -1,12 +1,13 @@
 // The game page: draws the table, offers only the legal actions (click the thing acted on, or pick from
 // the list) and the server's plans (whole actions in one click, its single decisions sent in one
 // request), sends them to the API with the seat's token and follows every change over a WebSocket.
-import { call, esc, meta as loadMeta, rememberGame, tokensFor } from "./api.js";
+import { call, esc, fmt, meta as loadMeta, rememberGame, tokensFor } from "./api.js";
 import { drawBoard } from "./board.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
 let META = null;
+let W = {}; // the page's words (meta.words)
 let VIEW = null;
 const seatTokens = {}; // seat -> token, for the seats this browser holds (several: hotseat)
 let sending = false;
@@ -18,6 +19,7 @@ function myTurn() { return VIEW && !VIEW.over && VIEW.current in seatTokens; }
 
 async function init() {
   META = await loadMeta();
+  W = META.words;
   const tokens = tokensFor(gameId);
   // Which seat does each token hold? (Ask with each token on its own.)
   for (const t of tokens) {
@@ -29,8 +31,8 @@ async function init() {
   }
   if (!VIEW) VIEW = await call("GET", `/api/games/${gameId}`);
   const mine = you().map((s) => VIEW.seats[s].colour).join(", ");
-  rememberGame(gameId, mine ? `playing ${mine}` : "watching");
-  $("who").textContent = mine ? `You play ${mine}` : "You are watching";
+  rememberGame(gameId, mine ? fmt(W.playing, { colours: mine }) : W.watching);
+  $("who").textContent = mine ? fmt(W.you_play, { colours: mine }) : W.you_watch;
   render();
   connect();
   document.addEventListener("visibilitychange", () => {
@@ -41,13 +43,13 @@ async function init() {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws`);
-  socket.onopen = () => { retry = 500; $("live").textContent = "live"; };
+  socket.onopen = () => { retry = 500; $("live").textContent = W.live; };
   socket.onmessage = (ev) => {
     const v = JSON.parse(ev.data);
     if (!VIEW || v.version >= VIEW.version || v.moves !== VIEW.moves) { VIEW = v; render(); }
   };
   socket.onclose = () => {
-    $("live").textContent = "reconnecting…";
+    $("live").textContent = W.reconnecting;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   };
@@ -113,7 +115,7 @@ function clickTarget(target, ev) {
     menu.appendChild(b);
   }
   const cancel = document.createElement("button");
-  cancel.textContent = "Cancel";
+  cancel.textContent = W.cancel;
   cancel.onclick = (e) => { e.stopPropagation(); closeMenu(); };
   menu.appendChild(cancel);
   document.body.appendChild(menu);
@@ -126,7 +128,7 @@ function render() {
   $("board").querySelectorAll("[data-target]").forEach((el) => {
     el.addEventListener("click", (ev) => { ev.stopPropagation(); clickTarget(el.dataset.target, ev); });
   });
-  $("prompt").textContent = v.over ? v.result : (myTurn() ? "Your turn: " : "") + v.prompt;
+  $("prompt").textContent = v.over ? v.result : (myTurn() ? fmt(W.your_turn, { prompt: v.prompt }) : v.prompt);
   $("hint").textContent = myTurn() ? v.hint : "";
   const plans = $("plans");
   plans.innerHTML = "";
@@ -158,7 +160,7 @@ function render() {
     }
   } else if (!v.over) {
     const seat = v.seats[v.current];
-    list.innerHTML = `<span class="muted">Waiting for ${esc(seat.colour)}${seat.kind === "bot" ? " (bot)" : ""}…</span>`;
+    list.innerHTML = `<span class="muted">${esc(fmt(seat.kind === "bot" ? W.waiting_for_bot : W.waiting_for, { colour: seat.colour }))}</span>`;
   }
   $("undo").hidden = !(v.undo >= 0 && v.undo in seatTokens);
   const log = $("log");
@@ -166,7 +168,7 @@ function render() {
   log.innerHTML = v.log.map((l, i) => (i && v.log[i - 1].n === l.n ? `<li class="more">${esc(l.text)}</li>`
     : `<li value="${l.n}">${esc(l.text)}</li>`)).join("");
   log.scrollTop = log.scrollHeight;
-  $("moves").textContent = `${v.moves} actions · turn ${v.state.turn}`;
+  $("moves").textContent = fmt(W.moves_turn, { moves: v.moves, turn: v.state.turn });
   document.body.dataset.moves = v.moves; // lets tests (and scripts) see which update is shown
   const end = $("end");
   if (v.over) {

@@ -1,14 +1,15 @@
 // Home page: create a game, then hand out one link per human seat and a spectator link.
-import { call, esc, meta as loadMeta } from "./api.js";
+import { call, esc, fmt, meta as loadMeta } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let META = null;
+let W = {}; // the page's words (meta.words)
 
 function seatRow(i) {
   const colours = META.colours.map((c, k) => `<option ${k === i ? "selected" : ""}>${c}</option>`).join("");
   const levels = META.levels.map((l) => `<option ${l === "medium" ? "selected" : ""}>${l}</option>`).join("");
-  return `<div class="seat" data-seat="${i}">Seat ${i + 1}
-    <select class="kind" name="kind-${i}"><option value="human">person</option><option value="bot" ${i > 0 ? "selected" : ""}>bot</option></select>
+  return `<div class="seat" data-seat="${i}">${esc(fmt(W.seat_row, { n: i + 1 }))}
+    <select class="kind" name="kind-${i}"><option value="human">${esc(W.seat_person)}</option><option value="bot" ${i > 0 ? "selected" : ""}>${esc(W.seat_bot)}</option></select>
     <select class="level" name="level-${i}">${levels}</select>
     <select class="colour" name="colour-${i}">${colours}</select></div>`;
 }
@@ -38,8 +39,8 @@ async function create(ev) {
     const g = await call("POST", "/api/games", { body });
     const abs = (p) => `${location.origin}${p}`;
     const items = g.seats.filter((s) => s.kind === "human").map((s) =>
-      `<li>${esc(s.colour)} (seat ${s.seat + 1}): <input readonly value="${esc(abs(s.link))}"> <a href="${esc(s.link)}" data-seat-link="${s.seat}">open</a></li>`);
-    items.push(`<li>Spectators: <input readonly value="${esc(abs(g.spectator))}"> <a href="${esc(g.spectator)}">open</a></li>`);
+      `<li>${esc(fmt(W.seat_link, { colour: s.colour, n: s.seat + 1 }))} <input readonly value="${esc(abs(s.link))}"> <a href="${esc(s.link)}" data-seat-link="${s.seat}">${esc(W.open_link)}</a></li>`);
+    items.push(`<li>${esc(W.spectators)} <input readonly value="${esc(abs(g.spectator))}"> <a href="${esc(g.spectator)}">${esc(W.open_link)}</a></li>`);
     $("links").innerHTML = items.join("");
     $("links").querySelectorAll("input").forEach((i) => { i.onclick = () => i.select(); });
     $("hotseat").hidden = !g.hotseat;
@@ -52,6 +53,7 @@ async function create(ev) {
 
 async function init() {
   META = await loadMeta();
+  W = META.words;
   $("mackenzie").innerHTML = Array.from({ length: 8 }, (_, i) => `<option>${i}</option>`).join("");
   $("count").onchange = drawSeats;
   drawSeats();

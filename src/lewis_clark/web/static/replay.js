@@ -4,7 +4,7 @@ import { drawBoard } from "./board.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
-let META = null, moves = 0, step = 0, timer = null;
+let META = null, W = {}, moves = 0, step = 0, timer = null;
 
 async function show(n) {
   step = Math.max(0, Math.min(moves, n));
@@ -19,6 +19,7 @@ async function show(n) {
 
 async function init() {
   META = await loadMeta();
+  W = META.words;
   const first = await call("GET", `/api/games/${gameId}/replay/0`);
   moves = first.moves;
   $("step").max = moves;
@@ -29,8 +30,8 @@ async function init() {
   $("last").onclick = () => show(moves);
   $("step").oninput = () => show(+$("step").value);
   $("play").onclick = () => {
-    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶ play"; return; }
-    $("play").textContent = "⏸ pause";
+    if (timer) { clearInterval(timer); timer = null; $("play").textContent = W.play; return; }
+    $("play").textContent = W.pause;
     timer = setInterval(() => { if (step >= moves) { clearInterval(timer); timer = null; } else show(step + 1); }, 400);
   };
   await show(0);
