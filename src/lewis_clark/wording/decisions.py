@@ -68,8 +68,9 @@ def _card_name(f: Frame | None) -> str:
 
 # One line that teaches what the decision is about (R-numbers: shared/rules/rulings.md).
 HINTS: dict[Decision, Callable[[State, Frame | None], str]] = {
-    Decision.TURN: lambda s, f: (t("Act once: play a card or send Indians to the Village; recruit and Camp at most "
-                                   "once each, before or after")),
+    Decision.TURN: lambda s, f: (t("Your action is done: recruit or Camp if you like, then end the turn") if s.acted
+                                 else t("Act once: play a card or send Indians to the Village; recruit and Camp at "
+                                        "most once each, before or after")),
     Decision.UNDER: lambda s, f: t("Give {card} Strength: each point lets {card} act once", card=_card_name(f)),
     Decision.INDIANS: lambda s, f: t("Each Indian adds 1 Strength (3 at most in all); they come back when you Camp"),
     Decision.PERFORM: lambda s, f: t("Each performance uses one point of Strength; you may stop early"),
