@@ -114,7 +114,7 @@ def events(before: State, action: Action, after: State) -> list[Event]:
     out: list[Event] = [Acted(seat, action, card, place)]
     p0, p1 = before.players[seat], after.players[seat]
     if frame is not None and frame.kind == Decision.RECRUIT:
-        discarded = 0 if action.subject == "none" else _card_id(action.subject)
+        discarded = 0 if action.subject == "none" else BY_SLUG[action.subject].id
         out.append(Recruited(seat, frame.card, p0.resources[FUR] - p1.resources[FUR],
                              p0.resources[EQUIPMENT] - p1.resources[EQUIPMENT], discarded))
     if action.verb == Verb.CAMP:
@@ -137,10 +137,6 @@ def events(before: State, action: Action, after: State) -> list[Event]:
     if after.over and not before.over:
         out.append(GameOver(after.winner))
     return out
-
-
-def _card_id(slug: str) -> int:
-    return BY_SLUG[slug].id
 
 
 def _from_deck(before: State, after: State, card: int) -> bool:

@@ -148,19 +148,28 @@ class Match:
 
     # --- stepping --------------------------------------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Step:
+    def apply(self, action: Action | str, seat: int | None = None, *,
+              before_commit: Callable[[Action, State], None] | None = None) -> Step:
         """Apply ``action`` (for ``seat``, if given, checked to be the one deciding). Illegal input raises
-        the engine's NotationError or IllegalAction and changes nothing."""
+        the engine's NotationError or IllegalAction and changes nothing. ``before_commit(action, after)``
+        runs once the engine has accepted the action and before the match changes (the web stores the
+        action there: if storing fails, nothing changes)."""
         if isinstance(action, str):
             action = Action.parse(action)
         state = self.state
         who = state.current
-        if self.keep_log:
+        if self.keep_log or before_commit is not None:
             # A new state each step: states handed out earlier (a bot thinking in a thread, the undo
             # checkpoint) stay valid.
             after = apply(state, action, seat)
+            if before_commit is not None:
+                before_commit(action, after)
+        else:  # fast mode (sim, RL): in place
+            apply_in_place(state, action, seat)
+            after = state
+        if self.keep_log:
             return self._commit(state, action, after, who)
-        apply_in_place(state, action, seat)
+        self.state = after
         step = Step(len(self.actions), who, action)
         self.actions.append(str(action))
         self.by_seat.append(who)
@@ -171,7 +180,7 @@ class Match:
     def _commit(self, before: State, action: Action, after: State, seat: int) -> Step:
         """Make ``after`` the game: record, log, undo barrier, listeners."""
         happened = tuple(events(before, action, after))
-        lines = tuple(line for e in happened if (line := _event_line(before, after, e)))
+        lines = tuple(line for e in happened if (line := event_line(before, e)))
         step = Step(len(self.actions), seat, action, happened, lines)
         self.state = after
         self.actions.append(str(action))
@@ -242,8 +251,3 @@ class Match:
             state = after
         self.state = state
         return undone
-
-
-def _event_line(before: State, after: State, event: Event) -> str:
-    """The log line of one event: the wording layer's, so every front end shows the same lines."""
-    return event_line(before, event)

@@ -23,7 +23,7 @@ from lewis_clark.actions import Action, ActionError, IllegalAction, NotationErro
 from lewis_clark.match import HUMAN, Match
 from lewis_clark.plans import offered
 from lewis_clark.record import Record
-from lewis_clark.rules import apply, legal_actions
+from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
@@ -318,15 +318,17 @@ class Manager:
         self.kick(game)
 
     def _apply(self, game: LiveGame, seat: int, action: Action) -> None:
-        """Check ``action`` with the engine, store it (committed), then apply it to the match."""
+        """Check ``action`` with the engine, store it (committed), then let the match take it."""
+
+        def store(action: Action, after: State) -> None:
+            self.store.append(game.id, len(game.actions), str(action), seat, after.over)
+
         try:
-            after = apply(game.state, action, player=seat)  # checked (and the end seen) before the store
+            game.match.apply(action, seat, before_commit=store)
         except IllegalAction as exc:
             raise GameError(409, str(exc)) from None
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
             raise GameError(400, str(exc)) from None
-        self.store.append(game.id, len(game.actions), str(action), seat, after.over)
-        game.match.apply(action, seat)
 
     def undo(self, game: LiveGame, token: str | None) -> None:
         seat = self.seat_for(game, token)
