@@ -132,7 +132,9 @@ def replay(record_path: str, upto: int | None, show_log: bool) -> None:
         record = Record.load(record_path)
         if upto is not None:  # an earlier point: no final hash to check
             record = replace(record, actions=record.actions[:upto], final_hash="")
-        match = Match.from_record(record)
+        # A replay never asks the bots anything, so their names are only labels: a record made by a
+        # bot this version does not know (e.g. the strong-solo planner) still replays.
+        match = Match.from_record(record, seats=["human"] * record.options.players)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         # CorruptState is the usual case; the others mean options the engine could not even read.
         fail(str(exc) if isinstance(exc, ValueError) else f"record {record_path} is corrupt: {type(exc).__name__}: {exc}")

@@ -31,7 +31,14 @@ def _heuristic(seed: int, **options: Any) -> Bot:
     return HeuristicBot(seed, **options)
 
 
+def _planner(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.planner import PlannerBot
+
+    return PlannerBot(seed, **options)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
+    "planner": _planner,
     "random": RandomBot,
     "heuristic": _heuristic,
     "mcts": _mcts,

@@ -170,9 +170,14 @@ _ENDS: dict[tuple[object, ...], list[int]] = {}
 _ENDS_KEPT = 20000
 
 
-def _movement_ends(state: State, seat: int, p: Player, moves: tuple[_Move, ...], performances: int) -> list[int]:
-    left = p.resources[:] + [p.indians]
-    pos = p.scout
+def _movement_ends(state: State, seat: int, p: Player, moves: tuple[_Move, ...], performances: int,
+                   left: list[int] | None = None, pos: int | None = None) -> list[int]:
+    """See ``movement_ends``; ``left`` (six resources, then Indians; spent in place) and ``pos`` let a
+    caller chain several cards on shared resources."""
+    if left is None:
+        left = p.resources[:] + [p.indians]
+    if pos is None:
+        pos = p.scout
     ends: list[int] = []
     for _ in range(performances):
         best_end, best_distance = pos, 0

@@ -1,0 +1,291 @@
+"""A bot that plans its whole turns many turns ahead, the way a strong player races.
+
+Each of its turns it deals the unseen draw deck anew (the view gives the deck's cards, sorted) and
+runs a beam search over whole turns of its own seat: the action as a turn plan (lewis_clark.plans:
+the card, its Strength source, the performances), the small decisions left inside it by the
+heuristic's rules, then each of the best recruitments (with the discount card) or none, then the
+Camp or the end of the turn. Candidates at the same depth are ranked by ``planning.outlook`` (where
+the next Camp would land, how far the hand's movers could still carry the Scout with the resources
+held, the cards owned) and the best ``width`` kept, for ``horizon`` turns or to Fort Clatsop. The
+first turn of the best line is played; the search runs again at the next turn, or at once when a
+card drawn differs from the deal (a recruitment, the Interpreter's refill).
+
+Opponents are not modelled: in the search they only pass (Camp, end), so the bot races; in solo
+Mackenzie moves as the rules say and his arrival is a loss the search sees.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+from lewis_clark import plans as turn_plans
+from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.base import Bot
+from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.bots.planning import outlook, recruit_order
+from lewis_clark.cards import BY_SLUG
+from lewis_clark.queries import camp_time
+from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.state import Decision, State
+
+CAMP, END = Action(Verb.CAMP), Action(Verb.END)
+ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
+GUARD = 80  # decisions one simulated turn may take before it is cut short (a bug guard)
+
+
+class Line(NamedTuple):
+    """One searched line: the state after its last turn, the first turn's actions, its score."""
+
+    state: State
+    first: tuple[Action, ...]
+    score: float
+
+
+class PlannerBot(Bot):
+    """Beam search over whole turns on a sampled deck; ``width`` lines kept, ``horizon`` turns deep."""
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0, width: int = 6, horizon: int = 12, actions: int = 6,
+                 recruits: int = 2, seconds: float | None = None) -> None:
+        super().__init__(seed)
+        for key, value in (("width", width), ("horizon", horizon), ("actions", actions)):
+            if not isinstance(value, int) or value < 1:
+                raise ValueError(f"{key} must be a whole number of at least 1, got {value!r}")
+        if not isinstance(recruits, int) or recruits < 0:
+            raise ValueError(f"recruits must be a whole number of at least 0, got {recruits!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, got {seconds!r}")
+        self.width = width
+        self.horizon = horizon
+        self.actions = actions  # actions kept per line before recruitments and Camps are tried
+        self.recruits = recruits  # recruitments tried per action
+        self.seconds = seconds  # a time budget per search: the horizon stops growing when it is spent
+        self.helper = HeuristicBot(seed ^ 0x706C616E)  # the small decisions inside an action
+        self._journal: tuple[int, ...] = ()  # the Journal the next planned step expects
+        self._after_journal: list[tuple[int, ...]] = []  # the Journal expected after each planned step
+        self.searches = 0
+
+    # --- the decision -----------------------------------------------------------------------------
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        step = self._planned(view, legal)
+        if step is not None:
+            return step
+        if view.stack:  # inside an action with no plan (a card drawn changed things): the rules decide
+            self.helper.forget_plan()
+            return self.helper.choose(view, legal)
+        line = self.search(view)
+        self.plan = list(line)
+        step = self._planned(view, legal, fresh=True)
+        if step is not None:
+            return step
+        self.helper.forget_plan()
+        return self.helper.choose(view, legal)
+
+    def _planned(self, view: State, legal: list[Action], fresh: bool = False) -> Action | None:
+        """The next planned step, if the table is still as the plan expected and the step is legal."""
+        if not self.plan:
+            return None
+        step = self.plan[0]
+        journal = tuple(view.journal)
+        if not fresh and (journal != self._journal or step not in legal):
+            self.plan = []
+            return None
+        if step not in legal:
+            self.plan = []
+            return None
+        self.plan.pop(0)
+        self._journal = self._after_journal.pop(0) if self._after_journal else journal
+        return step
+
+    # --- the search -------------------------------------------------------------------------------
+
+    def search(self, view: State) -> tuple[Action, ...]:
+        """The best first turn found from ``view`` (a turn decision of the bot's seat)."""
+        self.searches += 1
+        seat = view.current
+        root = self._deal(view)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        beam = [Line(root, (), 0.0)]
+        best: Line | None = None
+        for depth in range(self.horizon):
+            children: list[Line] = []
+            for line in beam:
+                for actions, after in self.turns(line.state, seat):
+                    first = line.first or actions
+                    if after.over:
+                        won = after.winner == seat
+                        score = (1e6 - 1000 * depth) if won else -1e6
+                        finished = Line(after, first, score)
+                        if best is None or score > best.score:
+                            best = finished
+                        continue
+                    children.append(Line(after, first, outlook(after, seat)))
+            if best is not None and best.score > 0:
+                break  # a win found at this depth: nothing later beats it
+            if not children:
+                break
+            children.sort(key=lambda ln: -ln.score)
+            beam = _distinct(children, self.width)
+            if deadline is not None and time.perf_counter() > deadline and depth >= 1:
+                break
+        if best is not None and best.score > 0:
+            chosen = best
+        else:
+            chosen = beam[0] if beam and beam[0].first else best
+        self._record(root, chosen.first if chosen else ())
+        return chosen.first if chosen else ()
+
+    def _record(self, root: State, first: tuple[Action, ...]) -> None:
+        """Remember the Journal the plan expects after each of its steps (to notice a different draw)."""
+        s = root.copy()
+        self._journal = tuple(s.journal)
+        self._after_journal = []
+        for a in first:
+            try:
+                apply_in_place(s, a)
+            except Exception:  # noqa: BLE001 - a plan cut short is replanned, never fatal
+                break
+            self._after_journal.append(tuple(s.journal))
+
+    def _deal(self, view: State) -> State:
+        """One deal of what the seat cannot see: the deck's order and the generator."""
+        state = view.copy()
+        self.rng.shuffle(state.deck)
+        state.rng = self.rng.getrandbits(64)
+        state.hidden = False
+        return state
+
+    # --- whole turns ------------------------------------------------------------------------------
+
+    def turns(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State]]:
+        """Whole turns of ``seat`` from a turn decision: each ends with the next turn of ``seat``
+        (other seats pass in between) or the end of the game."""
+        out: list[tuple[tuple[Action, ...], State]] = []
+        for steps, s in self._acted(state, seat):
+            for more, t in self._finishes(s, seat):
+                u = t if t.over else self._others(t, seat)
+                out.append((steps + more, u))
+        return out
+
+    def _acted(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State]]:
+        """The best few ways to take the turn's action (or none when it cannot be taken), scored."""
+        if state.acted:
+            return [((), state)]
+        legal = legal_actions(state)
+        starts: list[tuple[tuple[Action, ...], State]] = []
+        if any(a.verb in ACTING for a in legal) and not (state.must_camp and not state.camped):
+            starts.append(((), state))
+        if CAMP in legal and (state.must_camp or camp_time(state.players[seat]) <= 1
+                              or not any(a.verb in ACTING for a in legal)):
+            s = state.copy()
+            apply_in_place(s, CAMP)
+            if s.over or s.current != seat:
+                return [((CAMP,), s)]
+            starts.append(((CAMP,), s))
+        made: list[tuple[float, tuple[Action, ...], State]] = []
+        for prefix, start in starts:
+            if start.acted or not any(a.verb in ACTING for a in legal_actions(start)):
+                made.append((outlook(start, seat), prefix, start))
+                continue
+            for plan in turn_plans.plans(start, limit=24):
+                if plan.verb not in ACTING:
+                    continue
+                followed = turn_plans.follow(start, plan)
+                s = followed.state
+                steps = prefix + plan.steps[:followed.done]
+                if not followed.done:
+                    continue
+                steps += self._complete(s, seat)
+                if s.over or s.current != seat:
+                    made.append((outlook(s, seat) if not s.over else 0.0, steps, s))
+                    continue
+                made.append((outlook(s, seat), steps, s))
+        made.sort(key=lambda m: -m[0])
+        return [(steps, s) for _, steps, s in made[: self.actions]]
+
+    def _complete(self, s: State, seat: int) -> tuple[Action, ...]:
+        """Finish the action under way by the heuristic's rules (in place); the steps taken."""
+        done: list[Action] = []
+        helper = self.helper
+        helper.forget_plan()
+        guard = 0
+        while s.stack and not s.over and s.current == seat and guard < GUARD:
+            legal = legal_actions(s)
+            a = legal[0] if len(legal) == 1 else helper.choose(s, legal)
+            apply_in_place(s, a)
+            done.append(a)
+            guard += 1
+        helper.forget_plan()
+        return tuple(done)
+
+    def _finishes(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State]]:
+        """After the action: none or one of the best recruitments, then the end of the turn or a Camp."""
+        if state.over or state.current != seat:
+            return [((), state)]
+        bases: list[tuple[tuple[Action, ...], State]] = [((), state)]
+        if not state.recruited and self.recruits:
+            legal = legal_actions(state)
+            for card in recruit_order(state, seat, legal)[: self.recruits]:
+                s = state.copy()
+                steps = (Action(Verb.RECRUIT, card),)
+                apply_in_place(s, steps[0])
+                steps += self._complete(s, seat)
+                if not s.over and s.current == seat:
+                    bases.append((steps, s))
+        out: list[tuple[tuple[Action, ...], State]] = []
+        for steps, s in bases:
+            legal = legal_actions(s)
+            if END in legal:
+                t = s.copy()
+                apply_in_place(t, END)
+                out.append((steps + (END,), t))
+            if CAMP in legal:
+                t = s.copy()
+                apply_in_place(t, CAMP)
+                more: tuple[Action, ...] = (CAMP,)
+                if not t.over and t.current == seat and END in legal_actions(t):
+                    apply_in_place(t, END)
+                    more += (END,)
+                if t.over or t.current != seat or not t.stack:
+                    out.append((steps + more, t))
+        return out
+
+    @staticmethod
+    def _others(state: State, seat: int) -> State:
+        """Let every other seat pass (Camp, end; else its first option) until ``seat`` is to play."""
+        guard = 0
+        while not state.over and state.current != seat and guard < GUARD * len(state.players):
+            legal = legal_actions(state)
+            if END in legal:
+                a = END
+            elif CAMP in legal and not state.camped:
+                a = CAMP
+            else:
+                a = legal[0]
+            apply_in_place(state, a)
+            guard += 1
+        return state
+
+
+def _distinct(lines: list[Line], width: int) -> list[Line]:
+    """The best ``width`` lines, one per resulting position (same position, same future)."""
+    kept: list[Line] = []
+    seen: set[tuple[object, ...]] = set()
+    for line in lines:
+        p = line.state.players[line.state.current]
+        key = (p.scout, p.camp, tuple(sorted(p.hand)), tuple(p.resources), p.indians, tuple(line.state.journal))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(line)
+        if len(kept) >= width:
+            break
+    return kept
+
+
+__all__ = ["Line", "PlannerBot"]
