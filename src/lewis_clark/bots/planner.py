@@ -23,23 +23,31 @@ from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.planning import outlook, recruit_order
-from lewis_clark.cards import BY_SLUG
+from lewis_clark.bots.planning import camped_score, recruit_order, underway
+from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import Decision, State
 
 CAMP, END = Action(Verb.CAMP), Action(Verb.END)
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
+KEPT = frozenset(c.slug for c in CARDS if c.role in ("commander", "interpreter"))
+CYCLE_TURNS = 7  # turns a line may go without a Camp before the search stops growing it
 GUARD = 80  # decisions one simulated turn may take before it is cut short (a bug guard)
 
 
 class Line(NamedTuple):
-    """One searched line: the state after its last turn, the first turn's actions, its score."""
+    """One searched line: the state after its last turn, the first turn's actions, its score and
+    the turns it took."""
 
     state: State
     first: tuple[Action, ...]
     score: float
+    turns: int
+
+
+def _score(line: Line) -> float:
+    return -line.score
 
 
 class PlannerBot(Bot):
@@ -47,7 +55,7 @@ class PlannerBot(Bot):
 
     name = "planner"
 
-    def __init__(self, seed: int = 0, width: int = 6, horizon: int = 12, actions: int = 6,
+    def __init__(self, seed: int = 0, width: int = 4, horizon: int = 4, actions: int = 5,
                  recruits: int = 2, seconds: float | None = None) -> None:
         super().__init__(seed)
         for key, value in (("width", width), ("horizon", horizon), ("actions", actions)):
@@ -105,40 +113,55 @@ class PlannerBot(Bot):
     # --- the search -------------------------------------------------------------------------------
 
     def search(self, view: State) -> tuple[Action, ...]:
-        """The best first turn found from ``view`` (a turn decision of the bot's seat)."""
+        """The best first turn found from ``view`` (a turn decision of the bot's seat).
+
+        A beam over Camp-to-Camp cycles: inside a cycle every line is grown a turn at a time (the
+        ``width`` best kept by ``planning.underway``); a line that Camps joins the cycle's pool, of
+        which the ``width`` best by ``planning.camped`` start the next cycle. Lines that camp at
+        different turns compare fairly because both scores charge every turn taken."""
         self.searches += 1
         seat = view.current
         root = self._deal(view)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        beam = [Line(root, (), 0.0)]
-        best: Line | None = None
-        for depth in range(self.horizon):
-            children: list[Line] = []
-            for line in beam:
-                for actions, after in self.turns(line.state, seat):
-                    first = line.first or actions
-                    if after.over:
-                        won = after.winner == seat
-                        score = (1e6 - 1000 * depth) if won else -1e6
-                        finished = Line(after, first, score)
-                        if best is None or score > best.score:
-                            best = finished
-                        continue
-                    children.append(Line(after, first, outlook(after, seat)))
-            if best is not None and best.score > 0:
-                break  # a win found at this depth: nothing later beats it
-            if not children:
+        frontier = [Line(root, (), 0.0, 0)]
+        won: Line | None = None
+        lost: Line | None = None
+        for _cycle in range(self.horizon):
+            pool: list[Line] = []
+            inner = frontier
+            for _turn in range(CYCLE_TURNS):
+                grown: list[Line] = []
+                for line in inner:
+                    for actions, after, camped in self.turns(line.state, seat):
+                        first = line.first or actions
+                        turns = line.turns + 1
+                        if after.over:
+                            if after.winner == seat:
+                                if won is None or turns < won.turns:
+                                    won = Line(after, first, 1e6 - turns, turns)
+                            elif lost is None:
+                                lost = Line(after, first, -1e6, turns)
+                            continue
+                        if camped:
+                            pool.append(Line(after, first, camped_score(after, seat, turns), turns))
+                        else:
+                            grown.append(Line(after, first, underway(after, seat, turns), turns))
+                grown.sort(key=_score)
+                inner = _distinct(grown, self.width)
+                if not inner:
+                    break
+            if won is not None or not pool:
+                if not pool and inner and won is None:
+                    frontier = inner  # nothing camped within the cycle: keep the lines under way
                 break
-            children.sort(key=lambda ln: -ln.score)
-            beam = _distinct(children, self.width)
-            if deadline is not None and time.perf_counter() > deadline and depth >= 1:
+            pool.sort(key=_score)
+            frontier = _distinct(pool, self.width)
+            if deadline is not None and time.perf_counter() > deadline:
                 break
-        if best is not None and best.score > 0:
-            chosen = best
-        else:
-            chosen = beam[0] if beam and beam[0].first else best
-        self._record(root, chosen.first if chosen else ())
-        return chosen.first if chosen else ()
+        chosen = won or (frontier[0] if frontier and frontier[0].first else lost)
+        first = chosen.first if chosen else ()
+        self._record(root, first)
+        return first
 
     def _record(self, root: State, first: tuple[Action, ...]) -> None:
         """Remember the Journal the plan expects after each of its steps (to notice a different draw)."""
@@ -162,14 +185,15 @@ class PlannerBot(Bot):
 
     # --- whole turns ------------------------------------------------------------------------------
 
-    def turns(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State]]:
+    def turns(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State, bool]]:
         """Whole turns of ``seat`` from a turn decision: each ends with the next turn of ``seat``
-        (other seats pass in between) or the end of the game."""
-        out: list[tuple[tuple[Action, ...], State]] = []
+        (other seats pass in between) or the end of the game; True for the turns with a Camp."""
+        out: list[tuple[tuple[Action, ...], State, bool]] = []
         for steps, s in self._acted(state, seat):
             for more, t in self._finishes(s, seat):
                 u = t if t.over else self._others(t, seat)
-                out.append((steps + more, u))
+                whole = steps + more
+                out.append((whole, u, CAMP in whole))
         return out
 
     def _acted(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State]]:
@@ -190,7 +214,7 @@ class PlannerBot(Bot):
         made: list[tuple[float, tuple[Action, ...], State]] = []
         for prefix, start in starts:
             if start.acted or not any(a.verb in ACTING for a in legal_actions(start)):
-                made.append((outlook(start, seat), prefix, start))
+                made.append((underway(start, seat, 0), prefix, start))
                 continue
             for plan in turn_plans.plans(start, limit=24):
                 if plan.verb not in ACTING:
@@ -202,9 +226,9 @@ class PlannerBot(Bot):
                     continue
                 steps += self._complete(s, seat)
                 if s.over or s.current != seat:
-                    made.append((outlook(s, seat) if not s.over else 0.0, steps, s))
+                    made.append((underway(s, seat, 0) if not s.over else 0.0, steps, s))
                     continue
-                made.append((outlook(s, seat), steps, s))
+                made.append((underway(s, seat, 0), steps, s))
         made.sort(key=lambda m: -m[0])
         return [(steps, s) for _, steps, s in made[: self.actions]]
 
@@ -235,6 +259,8 @@ class PlannerBot(Bot):
                 steps = (Action(Verb.RECRUIT, card),)
                 apply_in_place(s, steps[0])
                 steps += self._complete(s, seat)
+                if any(a.verb == Verb.DISCARD and a.subject in KEPT for a in steps):
+                    continue  # affordable only by giving up the Commander or the Interpreter
                 if not s.over and s.current == seat:
                     bases.append((steps, s))
         out: list[tuple[tuple[Action, ...], State]] = []

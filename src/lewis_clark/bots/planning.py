@@ -9,7 +9,8 @@ in route spaces, like ``evaluation.player_worth``, which it builds on.
 from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots.evaluation import CARD_WORTH, _movement_ends, _moves, player_worth
+from lewis_clark.bots.evaluation import CARD_WORTH, _movement_ends, _moves, cargo_worth, indian_worth
+from lewis_clark.expedition import boat_time
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.queries import recruit_fur
@@ -42,9 +43,88 @@ def hand_reach(state: State, seat: int) -> int:
     return pos - p.scout
 
 
-def outlook(state: State, seat: int) -> float:
-    """How promising ``seat``'s position is, in route spaces (higher is better)."""
-    return player_worth(state, seat) + REACH_WEIGHT * hand_reach(state, seat)
+# Spaces one performance of a counted movement is reckoned to cover (the count varies in play).
+COUNTED_DISTANCE = 2.0
+TYPICAL_STRENGTH = 2.0  # performances a mover is reckoned to get each Camp-to-Camp cycle
+POWER_WEIGHT = 0.8  # a space of power on terrain still ahead, per cycle
+
+
+def _power(card: int) -> tuple[float, float]:
+    """Spaces one performance of ``card`` moves on the River and in the Mountains (the best way)."""
+    river = mountain = 0.0
+    for alt in CARDS[card].alternatives:
+        if not alt.is_move:
+            continue
+        d = COUNTED_DISTANCE if alt.counter else float(alt.count)
+        if MOVE_TERRAIN[alt.result] == RIVER:
+            river = max(river, d)
+        else:
+            mountain = max(mountain, d)
+    return river, mountain
+
+
+POWER: tuple[tuple[float, float], ...] = tuple(
+    (0.0, 0.0) if c.id == 0 or c.role == "commander" else _power(c.id) for c in CARDS)
+_LEFT: dict[tuple[object, int], tuple[int, int]] = {}
+
+
+def terrain_left(state: State, seat: int) -> tuple[int, int]:
+    """River and Mountain spaces between ``seat``'s Scout and Fort Clatsop (both count each other)."""
+    route = state.options.route
+    p = state.players[seat]
+    scout = max(p.scout, p.camp)  # a Scout sent back behind its Camp has not gained terrain to cross
+    key = (route, scout)
+    known = _LEFT.get(key)
+    if known is None:
+        terrains = route.terrains[scout + 1: route.fort_clatsop + 1]
+        known = _LEFT[key] = (sum(1 for t in terrains if t != MOUNTAIN), sum(1 for t in terrains if t != RIVER))
+    return known
+
+
+def deck_power(state: State, seat: int) -> float:
+    """What the movers owned (besides the Commander, whom every expedition has) are worth over the
+    terrain still ahead: their spaces per cycle, capped by the spaces of that terrain left."""
+    p = state.players[seat]
+    river = mountain = 0.0
+    for cards in (p.hand, p.face_up, p.face_down):
+        for c in cards:
+            r, m = POWER[c]
+            river += r
+            mountain += m
+    left_river, left_mountain = terrain_left(state, seat)
+    return POWER_WEIGHT * (min(TYPICAL_STRENGTH * river, left_river) + min(TYPICAL_STRENGTH * mountain, left_mountain))
+
+
+PACE = 0.8  # spaces a strong expedition gains a turn: what a turn spent is charged
+CARGO_UNDERWAY = 0.5  # share of the cargo's worth counted while the hand's movers may still spend it
+
+
+def _lasting(state: State, seat: int) -> float:
+    """What carries over to the next cycle: the movers owned, the cargo, the Indians."""
+    p = state.players[seat]
+    return (deck_power(state, seat) + indian_worth(p.indians + p.on_cards))
+
+
+def camped(state: State, seat: int, turns: int) -> float:
+    """A line that has just Camped, after ``turns`` turns: where its Scout starts the next cycle,
+    less the turns spent, plus what it carries over (higher is better)."""
+    p = state.players[seat]
+    return p.scout - PACE * turns + _lasting(state, seat) + cargo_worth(p.resources, p.scout, state.options.route)
+
+
+def underway(state: State, seat: int, turns: int) -> float:
+    """A line in the middle of a cycle, after ``turns`` turns: where its next Camp could land (the
+    Scout, plus what the movers in hand could still add, less the boats' Time), less the turns spent
+    and those the hand still needs (a card played and one under it each turn)."""
+    p = state.players[seat]
+    boats = boat_time(sum(p.resources), p.indians + p.on_cards, p.tiles)
+    projected = p.scout + REACH_WEIGHT * hand_reach(state, seat) - boats
+    turns_left = (len(p.hand) + 1) // 2
+    cargo = CARGO_UNDERWAY * cargo_worth(p.resources, p.scout, state.options.route)
+    return projected - PACE * (turns + turns_left) + _lasting(state, seat) + cargo
+
+
+camped_score = camped
 
 
 def terrain_ahead(state: State, seat: int) -> str:
@@ -75,4 +155,4 @@ def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
     return [slug for _, slug in scored]
 
 
-__all__ = ["hand_reach", "outlook", "recruit_order", "terrain_ahead"]
+__all__ = ["camped", "camped_score", "deck_power", "hand_reach", "recruit_order", "terrain_ahead", "underway"]
