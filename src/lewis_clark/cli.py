@@ -16,7 +16,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 from rich import box
@@ -27,7 +27,9 @@ from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import parse_spec
 from lewis_clark.match import Match
 from lewis_clark.record import Record
+from lewis_clark.route import Route
 from lewis_clark.selfplay import DEFAULT_MAX_TURNS
+from lewis_clark.sim import RaceMarks
 from lewis_clark.state import Options, State
 from lewis_clark.wording import outcome, resources_words, unfinished
 
@@ -261,22 +263,34 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
         console.width = 120
     if len(bots) == 1 and len(levels) > 1:
         table = Table(title=f"{bots[0]} solo against Mackenzie, {games} games per level", box=box.SIMPLE_HEAD)
-        for col in ("level", "wins", "win rate", "95% interval", "avg turns"):
+        marks = simulation.race_marks(Route())
+        for col in ("level", "wins", "win rate", "95% interval", "turns/player", *_mark_columns(marks)):
             table.add_column(col, justify="right")
         for lv, r in results.items():
             st = r.per_bot()[bots[0]].to_json()
             table.add_row(str(lv), str(st["wins"]), f"{st['win_rate']:.0%}", f"{st['ci_low']:.0%}-{st['ci_high']:.0%}",
-                          f"{st['avg_turns']:.1f}")
+                          f"{st['turns_per_player']:.1f}", *_mark_cells(st))
         console.print(table)
+        click.echo(_MARKS_NOTE)
         return
     table = Table(title=f"{games} games, seats rotated, seed {seed}", box=box.SIMPLE_HEAD)
-    for col in ("bot", "games", "wins", "win rate", "95% interval", "avg turns", "avg camps", "ms/decision"):
+    for col in ("bot", "games", "wins", "win rate", "95% interval", "avg turns", "turns/player", "avg camps",
+                "ms/decision"):
         table.add_column(col, justify="left" if col == "bot" else "right")
-    for name, st in first.to_json()["bots"].items():
+    per_bot = first.to_json()["bots"]
+    for name, st in per_bot.items():
         table.add_row(name, str(st["games"]), str(st["wins"]), f"{st['win_rate']:.1%}",
-                      f"{st['ci_low']:.1%}-{st['ci_high']:.1%}", f"{st['avg_turns']:.1f}", f"{st['avg_camps']:.1f}",
-                      f"{st['ms_per_decision']:.2f}")
+                      f"{st['ci_low']:.1%}-{st['ci_high']:.1%}", f"{st['avg_turns']:.1f}", f"{st['turns_per_player']:.1f}",
+                      f"{st['avg_camps']:.1f}", f"{st['ms_per_decision']:.2f}")
     console.print(table)
+    race = Table(title="race marks: own turn when the Camp first reaches the space (games reaching it)",
+                 box=box.SIMPLE_HEAD)
+    race.add_column("bot")
+    for col in _mark_columns(simulation.race_marks(Route())):
+        race.add_column(col, justify="right")
+    for name, st in per_bot.items():
+        race.add_row(name, *_mark_cells(st))
+    console.print(race)
     seats = Table(title="by turn order (first-player advantage)", box=box.SIMPLE_HEAD)
     for col in ("position", "wins", "win rate", "95% interval"):
         seats.add_column(col, justify="right")
@@ -285,6 +299,25 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
                       f"{row['ci_low']:.1%}-{row['ci_high']:.1%}")
     console.print(seats)
     click.echo(f"unfinished games (turn cap {max_turns}): {first.unfinished}")
+
+
+_MARKS_NOTE = ("Camp at N: average own turn at which the Camp first reached space N (games that reached it); "
+               "turns/player counts each seat's own turns")
+
+
+def _mark_columns(marks: RaceMarks) -> list[str]:
+    """Column heads for the race marks: the foot of the Rockies, the end of the mountains, the Fort."""
+    return [f"Camp at {marks.rockies}", f"Camp at {marks.mountains_end}", f"Camp at Fort ({marks.fort})"]
+
+
+def _mark_cells(stats: dict[str, Any]) -> list[str]:
+    """Each race mark as "average turn (games reaching it/games)"; the turn is "-" when none did."""
+    cells = []
+    for name in RaceMarks.NAMES:
+        mark = stats["marks"][name]
+        turn = "-" if mark["avg_turn"] is None else f"{mark['avg_turn']:.1f}"
+        cells.append(f"{turn} ({mark['reached']}/{stats['games']})")
+    return cells
 
 
 from lewis_clark.web.command import serve  # noqa: E402, I001

@@ -3,8 +3,10 @@
 Game ``g`` of a run seats the bots rotated by ``g`` places, so that over the run every bot sits in
 every seat equally; its seed is derived from the run's seed and ``g``, so results do not depend on
 the number of workers. Statistics are per bot name: games (seats played), wins, win rate with a
-95% Wilson interval, average turns and Camps; per turn-order position, the win rate (first-player
-advantage); and the average race progress (Scout and Camp by turn) for plots.
+95% Wilson interval, average turns and Camps, turns per player (a seat's own turns) and the own turn
+at which its Camp first reaches each race mark (the foot of the Rockies, the end of the mountains,
+Fort Clatsop); per turn-order position, the win rate (first-player advantage); and the average race
+progress (Scout and Camp by turn) for plots.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from lewis_clark.match import Match
+from lewis_clark.route import RIVER, Route
 from lewis_clark.state import Options
 
 Z95 = 1.959963984540054
@@ -29,6 +32,20 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
+def machine() -> str:
+    """One line naming the machine a benchmark ran on: platform, CPUs and Python."""
+    import os
+    import platform
+
+    cpu = platform.processor()
+    try:  # Linux names the CPU model only here
+        with open("/proc/cpuinfo") as info:
+            cpu = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return f"{platform.platform()}, {cpu or 'unknown CPU'}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
+
+
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a win rate (good at small counts and near 0 or 1)."""
     if games == 0:
@@ -38,6 +55,42 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
     return max(0.0, round(centre - half, 12)), min(1.0, round(centre + half, 12))
+
+
+@dataclass(frozen=True)
+class RaceMarks:
+    """Route spaces that show a race's pace: the foot of the Rockies (the first space above St Louis
+    that is not plain River; 23 on the printed route), the end of the mountains (the last space of
+    that first mountain stretch; 31) and Fort Clatsop (44)."""
+
+    rockies: int
+    mountains_end: int
+    fort: int
+
+    NAMES: ClassVar[tuple[str, ...]] = ("rockies", "mountains_end", "fort")
+
+    def spaces(self) -> tuple[int, int, int]:
+        return self.rockies, self.mountains_end, self.fort
+
+
+def race_marks(route: Route) -> RaceMarks:
+    """The race marks of ``route``, read from its terrains (a route without mountains below the Fort
+    has all three marks at the Fort)."""
+    terrains = route.terrains
+    foot = next((i for i in range(route.st_louis, route.fort_clatsop) if terrains[i] != RIVER), route.fort_clatsop)
+    end = foot
+    while end + 1 < route.fort_clatsop and terrains[end + 1] != RIVER:
+        end += 1
+    return RaceMarks(foot, end, route.fort_clatsop)
+
+
+def mark_turns(progress: Sequence[tuple[int, int]], spaces: Sequence[int]) -> list[int | None]:
+    """For each space, the own turn (1 = the seat's first turn) after which the seat's Camp first
+    stood on it or beyond, or None if it never did; ``progress`` is (scout, camp) after each turn."""
+    reached: list[int | None] = []
+    for space in spaces:
+        reached.append(next((k for k, (_, camp) in enumerate(progress, 1) if camp >= space), None))
+    return reached
 
 
 @dataclass(frozen=True)
@@ -68,6 +121,8 @@ class GameOutcome:
     record: dict[str, Any] | None = None
     seconds: list[float] = field(default_factory=list)  # per seat: time spent choosing
     decisions: list[int] = field(default_factory=list)  # per seat: decisions taken
+    own_turns: list[int] = field(default_factory=list)  # per seat: its own turns taken (the last may be cut short)
+    marks: list[list[int | None]] = field(default_factory=list)  # per seat, per RaceMarks space: own turn reached
 
 
 def play_spec(spec: GameSpec, keep_record: bool = False) -> GameOutcome:
@@ -98,8 +153,10 @@ def play_spec(spec: GameSpec, keep_record: bool = False) -> GameOutcome:
             p = state.players[seat]
             progress[seat].append((p.scout, p.camp))
     record = match.record.to_json() if keep_record else None
+    spaces = race_marks(options.route).spaces()
     return GameOutcome(spec.index, spec.seats, spec.seed, state.winner if state.over else -1, first,
-                       state.turn, camps, progress, state.over, record, thinking, decisions)
+                       state.turn, camps, progress, state.over, record, thinking, decisions,
+                       [len(p) for p in progress], [mark_turns(p, spaces) for p in progress])
 
 
 def _play(spec_and_keep: tuple[GameSpec, bool]) -> GameOutcome:
@@ -118,17 +175,29 @@ class BotStats:
     decisions: int = 0
     seconds: float = 0.0
     progress: list[list[tuple[int, int]]] = field(default_factory=list)
+    own_turns: int = 0
+    spaces: tuple[int, ...] = ()  # the race marks' spaces, in RaceMarks order
+    mark_turns: list[list[int]] = field(default_factory=list)  # per mark: the own turn of each seat that reached it
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+    def marks_json(self) -> dict[str, dict[str, Any]]:
+        """Per race mark: its space, how many seats' Camps reached it and their average own turn then."""
+        out: dict[str, dict[str, Any]] = {}
+        for name, space, turns in zip(RaceMarks.NAMES, self.spaces, self.mark_turns, strict=False):
+            out[name] = {"space": space, "reached": len(turns), "avg_turn": sum(turns) / len(turns) if turns else None}
+        return out
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
         return {"games": self.games, "wins": self.wins, "win_rate": self.win_rate, "ci_low": low, "ci_high": high,
                 "avg_turns": self.turns / self.games if self.games else 0.0,
                 "avg_camps": self.camps / self.games if self.games else 0.0,
-                "ms_per_decision": 1000 * self.seconds / self.decisions if self.decisions else 0.0}
+                "ms_per_decision": 1000 * self.seconds / self.decisions if self.decisions else 0.0,
+                "turns_per_player": self.own_turns / self.games if self.games else 0.0,
+                "marks": self.marks_json()}
 
 
 @dataclass
@@ -140,9 +209,10 @@ class SimResult:
 
     def per_bot(self) -> dict[str, BotStats]:
         stats: dict[str, BotStats] = {}
+        spaces = race_marks(Route()).spaces()  # GameSpec has no route: games are on the printed one
         for o in self.outcomes:
             for seat, name in enumerate(o.seats):
-                s = stats.setdefault(name, BotStats(name))
+                s = stats.setdefault(name, BotStats(name, spaces=spaces, mark_turns=[[] for _ in spaces]))
                 s.games += 1
                 s.wins += o.winner == seat
                 s.turns += o.turns
@@ -150,6 +220,11 @@ class SimResult:
                 s.progress.append(o.progress[seat])
                 s.decisions += o.decisions[seat]
                 s.seconds += o.seconds[seat]
+                s.own_turns += o.own_turns[seat] if o.own_turns else len(o.progress[seat])
+                reached = o.marks[seat] if o.marks else mark_turns(o.progress[seat], spaces)
+                for turns, turn in zip(s.mark_turns, reached, strict=True):
+                    if turn is not None:
+                        turns.append(turn)
         return stats
 
     def per_position(self) -> list[dict[str, Any]]:

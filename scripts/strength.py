@@ -1,0 +1,158 @@
+"""Benchmark: the bots' strength against the targets of issue 10 (prints a table, never a test).
+
+    python scripts/strength.py --games 100 --workers 2 --seed 1
+    python scripts/strength.py --only medium-solo-0 medium-2p-turns --games 20
+    python scripts/strength.py --levels expert=mcts:iterations=50,hard=mcts:iterations=10 --games 10
+
+Rows: `medium`, `hard` and `expert` solo against Mackenzie at levels 0 and 7 (win rate); turns per
+player in `medium` vs `medium` and `expert` vs `expert` at 2 players; `expert`'s win rate against
+`medium` at 2 players and against three `medium` at 4. The levels are bots.LEVELS unless --levels
+says which spec stands for each. Seats rotate and game seeds derive from --seed as in
+`lewis-clark sim` (every row plays the same deals). A game still running at --max-turns (all
+players' turns) is no win. Each row gives the games, the measure with a 95% interval (Wilson for
+a win rate, the normal interval of the mean for turns per player), the target, the own turn at
+which the measured bot's Camp first reached 23 / 31 / the Fort (averaged over the games that
+reached it), unfinished games and the measured bot's milliseconds per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from lewis_clark import sim
+from lewis_clark.bots import LEVELS, parse_spec
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the target table: who plays, what is measured, the issue's target."""
+
+    name: str
+    seats: tuple[str, ...]  # level names; the first is the bot measured
+    measure: str  # "win rate" or "turns per player"
+    target: str
+    mackenzie: int = 0
+
+    @property
+    def solo(self) -> bool:
+        return len(self.seats) == 1
+
+
+ROWS: tuple[Row, ...] = (
+    Row("medium-solo-0", ("medium",), "win rate", ">= 40%", 0),
+    Row("medium-solo-7", ("medium",), "win rate", ">= 10%", 7),
+    Row("hard-solo-0", ("hard",), "win rate", ">= 70%", 0),
+    Row("hard-solo-7", ("hard",), "win rate", ">= 25%", 7),
+    Row("expert-solo-0", ("expert",), "win rate", ">= 85%", 0),
+    Row("expert-solo-7", ("expert",), "win rate", ">= 40%", 7),
+    Row("medium-2p-turns", ("medium", "medium"), "turns per player", "<= 45"),
+    Row("expert-2p-turns", ("expert", "expert"), "turns per player", "<= 35"),
+    Row("expert-vs-medium-2p", ("expert", "medium"), "win rate", ">= 75%"),
+    Row("expert-vs-3medium-4p", ("expert", "medium", "medium", "medium"), "win rate", ">= 45%"),
+)
+
+
+def parse_levels(text: str) -> dict[str, str]:
+    """``"medium=heuristic,expert=mcts:seconds=1"`` -> the spec for each level (bots.LEVELS otherwise)."""
+    levels = {name: name for name in ("medium", "hard", "expert")}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        level, sep, spec = item.partition("=")
+        if not sep or level not in levels:
+            raise ValueError(f"--levels: expected medium=SPEC, hard=SPEC or expert=SPEC, got {item!r}")
+        parse_spec(spec)  # raises ValueError for an unknown bot
+        levels[level] = spec
+    return levels
+
+
+def turns_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% normal interval."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = sim.Z95 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def report(row: Row, seats: tuple[str, ...], outcomes: list[sim.GameOutcome]) -> str:
+    """One markdown line of the table for ``row`` played as ``seats`` (specs)."""
+    stats = sim.SimResult(seats, outcomes).per_bot()[seats[0]].to_json()
+    games = len(outcomes)
+    if row.measure == "win rate":
+        wins = sum(1 for o in outcomes if o.winner >= 0 and o.seats[o.winner] == seats[0])
+        low, high = sim.wilson(wins, games)
+        value, interval = f"{wins / games:.0%} ({wins}/{games})", f"{low:.0%}-{high:.0%}"
+    else:
+        mean, low, high = turns_interval([sum(o.own_turns) / len(o.seats) for o in outcomes])
+        value, interval = f"{mean:.1f}", f"{low:.1f}-{high:.1f}"
+    marks = " / ".join("-" if m["avg_turn"] is None else f"{m['avg_turn']:.0f} ({m['reached']})"
+                       for m in stats["marks"].values())
+    unfinished = sum(1 for o in outcomes if not o.over)
+    others = Counter(seats[1:])
+    who = " vs ".join([f"`{seats[0]}`"] + [f"{n} `{s}`" if n > 1 else f"`{s}`" for s, n in others.items()])
+    if row.solo:
+        who += f", Mackenzie level {row.mackenzie}"
+    return (f"| {row.name} | {who} | {games} | {row.measure} | {value} | {interval} | {row.target} | {marks} | "
+            f"{unfinished} | {stats['ms_per_decision']:.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per row (default 100)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: the CPUs)")
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--only", nargs="+", metavar="ROW", choices=[r.name for r in ROWS], help="rows to run")
+    parser.add_argument("--levels", default="", help="which spec stands for a level, e.g. expert=mcts:seconds=1")
+    parser.add_argument("--max-turns", type=int, default=1000, help="turn cap, all players' turns (default 1000)")
+    args = parser.parse_args()
+    try:
+        levels = parse_levels(args.levels)
+    except ValueError as exc:
+        parser.error(str(exc))
+    rows = [r for r in ROWS if not args.only or r.name in args.only]
+    # a row's seats as specs; a level that names another level (the default) is resolved by make_bot
+    played: list[tuple[Row, tuple[str, ...]]] = []
+    for row in rows:
+        seats = tuple(levels[s] for s in row.seats)
+        if len(set(seats)) != len(set(row.seats)):
+            parser.error(f"{row.name}: {' and '.join(sorted(set(row.seats)))} are the same bot; give them different specs")
+        played.append((row, seats))
+
+    specs: list[sim.GameSpec] = []
+    owner: list[int] = []
+    for k, (row, seats) in enumerate(played):
+        for spec in sim.specs(list(seats), args.games, args.seed, mackenzie=row.mackenzie, max_turns=args.max_turns):
+            specs.append(replace(spec, index=len(specs)))  # one pool for every row keeps the workers busy
+            owner.append(k)
+    done = 0
+
+    def advance(k: int) -> None:
+        nonlocal done
+        done += k
+        if sys.stderr.isatty():
+            print(f"\r{done}/{len(specs)} games", end="", file=sys.stderr, flush=True)
+
+    outcomes = sim.run(specs, args.workers, progress=advance)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+
+    print(f"machine: {sim.machine()}")
+    print(f"command: python {' '.join(sys.argv)}")
+    print("levels: " + ", ".join(f"{name} = `{LEVELS.get(spec, spec)}`" for name, spec in levels.items()))
+    print()
+    print("| row | bots | games | measure | value | 95% interval | target | Camp at 23 / 31 / Fort: own turn (games) "
+          "| unfinished | ms/decision |")
+    print("|---|---|---:|---|---:|---|---|---|---:|---:|")
+    for k, (row, seats) in enumerate(played):
+        print(report(row, seats, [o for o, i in zip(outcomes, owner, strict=True) if i == k]))
+
+
+if __name__ == "__main__":
+    main()
