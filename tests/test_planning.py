@@ -1,0 +1,95 @@
+"""The planner's evaluation terms (bots/planning.py): each can fail if its idea is wrong."""
+
+from __future__ import annotations
+
+from builders import at, game, hand, load
+
+from lewis_clark.actions import Action, Verb
+from lewis_clark.bots import planning
+from lewis_clark.bots.planning import camped, deck_power, hand_reach, recruit_order, terrain_ahead, terrain_left, underway
+from lewis_clark.route import MOUNTAIN, RIVER
+from lewis_clark.rules import legal_actions
+
+
+def test_hand_reach_needs_fuel_and_a_mover() -> None:
+    s = game(players=1)
+    hand(s, 0, "william-clark", "york", "john-b-thompson")
+    load(s, 0)
+    s.players[0].indians = 0
+    assert hand_reach(s, 0) == 0  # the Commander has no Food, Canoe or Horse to spend
+    load(s, 0, food=3)
+    assert hand_reach(s, 0) > 0
+
+
+def test_hand_reach_chains_movers_on_shared_fuel() -> None:
+    """Two movers paying with the same Food reach no further than the Food allows."""
+    s = game(players=1)
+    at(s, 0, 5, camp=5)
+    hand(s, 0, "william-clark", "york")
+    load(s, 0, food=1)
+    one = hand_reach(s, 0)
+    load(s, 0, food=3)
+    three = hand_reach(s, 0)
+    assert 0 < one < three
+
+
+def test_terrain_left_counts_from_the_further_of_scout_and_camp() -> None:
+    """A Scout sent back behind its Camp has not gained terrain to cross (the planner must not
+    reward a Camp that loses ground)."""
+    s = game(players=1)
+    at(s, 0, 20, camp=20)
+    ahead = terrain_left(s, 0)
+    at(s, 0, 15, camp=20)
+    assert terrain_left(s, 0) == ahead
+    at(s, 0, 25, camp=20)
+    river, mountain = terrain_left(s, 0)
+    assert river + mountain < sum(ahead) + 1 and mountain < ahead[1]
+
+
+def test_deck_power_values_mountain_movers_while_mountains_are_ahead() -> None:
+    s = game(players=1)
+    at(s, 0, 20, camp=20)
+    hand(s, 0, "william-clark", "york")
+    before = deck_power(s, 0)
+    hand(s, 0, "william-clark", "york", "george-drouillard")
+    with_mover = deck_power(s, 0)
+    assert with_mover > before
+    at(s, 0, 40, camp=40)  # past the Mountains: the same mover is worth less
+    assert deck_power(s, 0) < with_mover
+
+
+def test_camped_charges_turns_and_rewards_ground() -> None:
+    s = game(players=1)
+    at(s, 0, 12, camp=12)
+    base = camped(s, 0, turns=4)
+    assert camped(s, 0, turns=5) < base  # a turn more for the same ground
+    at(s, 0, 14, camp=14)
+    assert camped(s, 0, turns=4) > base
+
+
+def test_underway_counts_what_the_hand_could_still_move() -> None:
+    s = game(players=1)
+    at(s, 0, 10, camp=8)
+    hand(s, 0, "william-clark", "york")
+    load(s, 0)
+    dry = underway(s, 0, turns=2)
+    load(s, 0, food=2)
+    assert hand_reach(s, 0) > 0
+    assert underway(s, 0, turns=2) > dry  # fuel the Commander in hand can burn (the free boat holds it)
+    hand(s, 0, "york")
+    assert underway(s, 0, turns=2) < dry + planning.REACH_WEIGHT * 4  # without a mover, fuel is only cargo
+
+
+def test_terrain_ahead_reads_the_route() -> None:
+    s = game(players=1)
+    at(s, 0, 6, camp=6)
+    assert terrain_ahead(s, 0) == RIVER
+    at(s, 0, 23, camp=23)
+    assert terrain_ahead(s, 0) == MOUNTAIN
+
+
+def test_recruit_order_lists_only_recruitments_movers_for_the_terrain_first() -> None:
+    s = game(players=1)
+    legal = legal_actions(s)
+    order = recruit_order(s, 0, legal + [Action(Verb.CAMP)])
+    assert set(order) == {a.subject for a in legal if a.verb == Verb.RECRUIT}
