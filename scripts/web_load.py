@@ -7,8 +7,13 @@ from the server's view), waiting a random think time before each action (``--thi
 sending an action to its HTTP answer, and to the WebSocket update that carries it, and prints
 p50 / p99 / max and the errors. Goal: p99 under 100 ms.
 
+``--bot-games N`` also keeps N games of bots only (``--bot-level``, e.g. expert: a second of search a
+decision) playing on the server beside the load, a new one started whenever one ends, and reports how
+many bot actions they made: the people's latency must not suffer from bots thinking.
+
     python scripts/web_load.py                       # starts its own server on a temporary database
     python scripts/web_load.py --games 200 --actions 150 --seconds 120
+    python scripts/web_load.py --seconds 60 --bot-games 20 --bot-level expert --bot-workers 2
     python scripts/web_load.py --url http://127.0.0.1:8000   # an already running server
 
 Bounded in count (games x actions) and in time (--seconds).
@@ -43,6 +48,8 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     finished: int = 0
     games: int = 0
+    bot_games: int = 0  # bot-only games started beside the load
+    bot_actions: int = 0  # actions the bots made in them while the load ran
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -59,12 +66,17 @@ class Connection:
     """A minimal keep-alive HTTP/1.1 client: the load generator shares the machine with the server, so it
     must cost as little as possible (a full client library costs more than the server's own work)."""
 
+    IDLE = 4.0  # seconds: the server closes a keep-alive connection idle for 5 s (uvicorn's default)
+
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
 
     async def request(self, method: str, path: str, body: Any = None, token: str = "") -> tuple[int, bytes]:
+        if self.writer is not None and time.monotonic() - self.used > self.IDLE:
+            self.close()  # rather than race the server closing it
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -75,7 +87,11 @@ class Connection:
         if token:
             head += f"X-Token: {token}\r\n"
         self.writer.write(head.encode() + b"\r\n" + data)
-        status = int((await self.reader.readline()).split()[1])
+        line = await self.reader.readline()
+        if not line:
+            self.close()
+            raise ConnectionResetError("the server closed the connection")
+        status = int(line.split()[1])
         length = 0
         while True:
             line = await self.reader.readline()
@@ -84,11 +100,14 @@ class Connection:
             name, _, value = line.partition(b":")
             if name.lower() == b"content-length":
                 length = int(value)
-        return status, await self.reader.readexactly(length)
+        answer = await self.reader.readexactly(length)
+        self.used = time.monotonic()
+        return status, answer
 
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+            self.reader = self.writer = None
 
 
 async def play(host: str, port: int, seed: int, args: argparse.Namespace, stats: Stats, deadline: float) -> None:
@@ -137,14 +156,48 @@ async def play(host: str, port: int, seed: int, args: argparse.Namespace, stats:
         conn.close()
 
 
+async def bots_play(host: str, port: int, seed: int, args: argparse.Namespace, stats: Stats,
+                    done: asyncio.Event) -> None:
+    """One slot of bot-only games: a game of ``--bot-level`` bots, watched until it ends (then another)
+    or until the load is done."""
+    spec: dict[str, Any] = {"seats": [{"kind": "bot", "level": args.bot_level}] * args.bot_players, "seed": seed}
+    if args.bot_players == 1:
+        spec["mackenzie"] = 7
+    conn = Connection(host, port)
+    try:
+        while not done.is_set():
+            status, body = await conn.request("POST", "/api/games", spec)
+            if status != 201:
+                stats.error(f"bot game: HTTP {status}")
+                return
+            g = json.loads(body)
+            stats.bot_games += 1
+            spec["seed"] += 10_000
+            async with websockets.connect(f"ws://{host}:{port}/api/games/{g['id']}/ws", max_size=2**22) as ws:
+                seen = 0
+                while not done.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        msg = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                        stats.bot_actions += msg["moves"] - seen
+                        seen = msg["moves"]
+                        if msg["over"]:
+                            break
+    except (OSError, ValueError, asyncio.IncompleteReadError, websockets.WebSocketException) as exc:
+        stats.error(f"bot game: {type(exc).__name__}")
+    finally:
+        conn.close()
+
+
 @contextlib.contextmanager
-def own_server() -> Iterator[str]:
+def own_server(bot_workers: int | None = None) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "serve", "--port", str(port), "--db",
-                                 os.path.join(tmp, "load.sqlite3"), "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+                                 os.path.join(tmp, "load.sqlite3"), "--bot-delay", "0",
+                                 *(["--bot-workers", str(bot_workers)] if bot_workers is not None else [])],
+                                stdout=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(200):
@@ -164,7 +217,16 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
     stats = Stats()
     deadline = time.monotonic() + args.seconds
     host, _, port = base.removeprefix("http://").partition(":")
+    done = asyncio.Event()
+    bots = [asyncio.create_task(bots_play(host, int(port or 80), args.seed + 100_000 + i, args, stats, done))
+            for i in range(args.bot_games)]
+    if bots:  # the bots are thinking before the first person acts
+        await asyncio.sleep(args.bot_warmup)
+        deadline += args.bot_warmup
+        stats.bot_actions = 0  # counted from here, beside the load
     await asyncio.gather(*(play(host, int(port or 80), args.seed + i, args, stats, deadline) for i in range(args.games)))
+    done.set()
+    await asyncio.gather(*bots)
     return stats
 
 
@@ -178,15 +240,22 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean seconds each game waits before an action (0: as fast as possible, a saturation test)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot-games", type=int, default=0, help="bot-only games kept playing beside the load")
+    parser.add_argument("--bot-level", default="expert", choices=["random", "easy", "medium", "hard", "expert"])
+    parser.add_argument("--bot-players", type=int, default=2, choices=range(1, 6), help="seats per bot game")
+    parser.add_argument("--bot-warmup", type=float, default=3.0,
+                        help="seconds the bot games play before the load starts (their workers start)")
+    parser.add_argument("--bot-workers", type=int,
+                        help="processes the server's bots think in (its own server only; default: the server's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
-        base = args.url.rstrip("/") if args.url else stack.enter_context(own_server())
+        base = args.url.rstrip("/") if args.url else stack.enter_context(own_server(args.bot_workers))
         start = time.perf_counter()
         stats = asyncio.run(run(base, args))
-        wall = time.perf_counter() - start
+        wall = time.perf_counter() - start - (args.bot_warmup if args.bot_games else 0.0)
     ms = 1000.0
-    result = {
+    result: dict[str, Any] = {
         "games": stats.games, "finished": stats.finished, "actions": len(stats.http), "seconds": round(wall, 2),
         "actions_per_s": round(len(stats.http) / wall, 1),
         "http_ms": {"p50": round(quantile(stats.http, 0.5) * ms, 2), "p99": round(quantile(stats.http, 0.99) * ms, 2),
@@ -194,6 +263,8 @@ def main() -> None:
                     "mean": round(statistics.fmean(stats.http) * ms, 2) if stats.http else None},
         "ws_ms": {"p50": round(quantile(stats.ws, 0.5) * ms, 2), "p99": round(quantile(stats.ws, 0.99) * ms, 2),
                   "max": round(max(stats.ws, default=float("nan")) * ms, 2)},
+        "bot_games": stats.bot_games, "bot_level": args.bot_level if args.bot_games else None,
+        "bot_actions": stats.bot_actions, "bot_actions_per_s": round(stats.bot_actions / wall, 1),
         "errors": stats.errors,
     }
     if args.json:
@@ -205,6 +276,10 @@ def main() -> None:
           f"max {result['http_ms']['max']} ms")
     print(f"action -> WebSocket update: p50 {result['ws_ms']['p50']} ms, p99 {result['ws_ms']['p99']} ms, "
           f"max {result['ws_ms']['max']} ms")
+    if args.bot_games:
+        print(f"beside it: {args.bot_games} games of {args.bot_level} bots ({args.bot_players} seats), "
+              f"{result['bot_games']} started, {result['bot_actions']} bot actions "
+              f"({result['bot_actions_per_s']} actions/s)")
     print(f"errors: {sum(stats.errors.values())}" + (f" {stats.errors}" if stats.errors else ""))
     print("goal: p99 under 100 ms:", "met" if result["http_ms"]["p99"] < 100 else "NOT met")
 

@@ -135,10 +135,11 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("lewis-clark")) / "games.sqlite3"
 
 
-def create_app(db: str | Path | None = None, bot_delay: float = 0.0) -> FastAPI:
-    """The application, storing games in the SQLite file ``db`` (default: the user's data folder)."""
+def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers: int | None = None) -> FastAPI:
+    """The application, storing games in the SQLite file ``db`` (default: the user's data folder); bots
+    think in ``bot_workers`` processes (default: one per core; 0: on the server's loop, for tests)."""
     store = Store(db if db is not None else default_db())
-    manager = Manager(store, bot_delay=bot_delay)
+    manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

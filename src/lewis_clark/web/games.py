@@ -2,25 +2,38 @@
 watchers, the one place where the server applies actions, and the bot runner.
 
 Every mutation happens on the event loop's thread, synchronously, so one action is applied, written to
-the store and broadcast before the next is looked at: no locks are needed. Bots think in a thread pool
-(``Match.bot_choice``, which changes nothing) and hand their choice back to the loop, which commits it
-if the game has not moved on meanwhile, so a slow bot never blocks the server or another game.
+the store and broadcast before the next is looked at: no locks are needed. Bots think in a pool of
+worker processes (not threads: a search holds the GIL and would slow every request and every other
+game). A worker gets the bot and its seat's view, pickled, and sends back its choice and the bot as it
+is after choosing (its generator and plans moved on); the loop commits the choice and keeps that bot
+in place of the one it sent, if the game has not moved on meanwhile. So a game goes exactly as
+``Match.run_bots`` would play it, whichever process thought.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import json
 import logging
+import multiprocessing
+import os
+import pickle
 import secrets
+import signal
+import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
-from lewis_clark.match import HUMAN, Match
+from lewis_clark.bots import Bot
+from lewis_clark.match import HUMAN, BotError, Match
 from lewis_clark.plans import offered
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
@@ -182,14 +195,65 @@ def rebuild(stored: StoredGame) -> LiveGame:
     return LiveGame(stored.id, seats, Match.from_record(Record(options, list(stored.actions)), seat_specs(seats)))
 
 
-class Manager:
-    """Every game the server knows: creating, loading, acting, undoing, watching, and bots."""
+# --- bots thinking in other processes ------------------------------------------------------------
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int = 4) -> None:
+# Loaded once in the fork server, so a new worker starts with the bots already imported.
+BOT_MODULES = ["lewis_clark.bots.heuristic", "lewis_clark.bots.mcts", "lewis_clark.bots.planner"]
+WORKER_NICE = 5  # workers yield the processor to the server: people's requests come before bots' thinking
+
+
+def think(payload: bytes) -> tuple[Action, Bot]:
+    """In a worker: the choice of the pickled ``(bot, seen, legal)`` and the bot as it is after choosing.
+    The payload is pickled by the server before it is queued, so the worker sees the bot as it was then."""
+    bot, seen, legal = pickle.loads(payload)
+    return bot.choose(seen, list(legal)), bot
+
+
+def _worker_start(server: Connection) -> None:
+    """A worker: lower priority, Ctrl+C is the server's to handle, and it ends with the server."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(AttributeError, OSError):  # no nice on Windows
+        os.nice(WORKER_NICE)
+    threading.Thread(target=_end_with, args=(server,), daemon=True, name="server-watch").start()
+
+
+def _end_with(server: Connection) -> None:
+    """Wait until the server's end of the pipe closes (it stopped, or was killed even with kill -9: a
+    worker waiting for work would otherwise wait for ever), then end this worker."""
+    with contextlib.suppress(EOFError, OSError):
+        server.recv()  # nothing is ever sent
+    os._exit(0)
+
+
+def bot_context() -> multiprocessing.context.BaseContext:
+    """Workers started by a fork server where there is one (fast, and never a fork of the threaded
+    server), else spawned."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(BOT_MODULES)
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def default_workers() -> int:
+    """One bot worker per core: workers run at a lower priority, so the server still answers first."""
+    return max(1, os.cpu_count() or 1)
+
+
+class Manager:
+    """Every game the server knows: creating, loading, acting, undoing, watching, and bots.
+    ``bot_workers`` processes think for bots (default: one per core); 0 thinks on the loop itself,
+    blocking it (tests and debugging), the same way: on a copy of the bot, kept if its choice is."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None) -> None:
+        if bot_workers is not None and bot_workers < 0:
+            raise ValueError(f"bot_workers must be 0 or more, got {bot_workers}")
         self.store = store
         self.bot_delay = bot_delay
         self.games: dict[str, LiveGame] = {}
-        self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self.bot_workers = default_workers() if bot_workers is None else bot_workers
+        self._pool: ProcessPoolExecutor | None = None  # started with the first bot decision
+        self._links: tuple[Connection, ...] = ()  # a pipe the workers watch: closed, they end
         self.closing = False
 
     # --- lifecycle -------------------------------------------------------------------------------
@@ -212,7 +276,24 @@ class Manager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        pool = self._stop_pool()
+        if pool is not None:  # the workers are ending: wait for them, so nothing is left behind
+            await asyncio.to_thread(pool.shutdown, wait=True)
+            del pool
+            # The pool's queues sit in reference cycles: collect them now, so their semaphores are
+            # released before uvicorn ends the process with the signal it caught (no exit handlers then).
+            gc.collect()
+
+    def _stop_pool(self) -> ProcessPoolExecutor | None:
+        """End the workers (a decision under way is thrown away) and drop their queue; returns the old
+        pool, still to be waited for."""
+        pool, self._pool = self._pool, None
+        for end in self._links:  # the workers see the pipe close and end at once
+            end.close()
+        self._links = ()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        return pool
 
     # --- games -----------------------------------------------------------------------------------
 
@@ -348,18 +429,19 @@ class Manager:
         game.bot_task = asyncio.get_running_loop().create_task(self._run_bots(game))
 
     async def _run_bots(self, game: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while not self.closing:
                 seat = game.to_move()
                 if seat < 0 or not game.match.is_bot(seat):
                     return
+                state = game.state
                 moves = len(game.actions)
-                action = await loop.run_in_executor(self.pool, game.match.bot_choice)
+                action, bot = await self._think(game.match, seat)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if len(game.actions) != moves or game.to_move() != seat:
-                    continue  # the game changed while the bot thought
+                if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
+                    continue  # the game changed while the bot thought: its choice (and the bot sent back) is dropped
+                game.match.bots[seat] = bot  # the bot after choosing: its generator and plans moved on
                 self.commit(game, seat, action)
         except asyncio.CancelledError:
             raise
@@ -367,3 +449,36 @@ class Manager:
             log.exception("bot in game %s failed", game.id)
         finally:
             game.bot_task = None
+
+    async def _think(self, match: Match, seat: int) -> tuple[Action, Bot]:
+        """What ``seat``'s bot chooses from its seat's view (as ``Match.bot_choice``), and the bot after
+        choosing; the match is not changed. Raises BotError for an illegal choice."""
+        state = match.state
+        legal = legal_actions(state)
+        seen = view(state, seat)  # never the real state: the deck's order stays in the server
+        payload = pickle.dumps((match.bots[seat], seen, legal), pickle.HIGHEST_PROTOCOL)
+        if self.bot_workers == 0:  # the same work on a copy of the bot, here
+            action, bot = think(payload)
+            await asyncio.sleep(0)  # let the loop serve others between two moves (the search blocked it)
+        else:
+            loop = asyncio.get_running_loop()
+            pool = self._workers()
+            try:
+                action, bot = await loop.run_in_executor(pool, think, payload)
+            except BrokenProcessPool:  # a worker died (killed, out of memory): new workers, one more try
+                if self._pool is pool:  # not yet replaced by another game's bot that saw it too
+                    log.warning("bot workers broke; starting new ones")
+                    self._stop_pool()
+                action, bot = await loop.run_in_executor(self._workers(), think, payload)
+        if action not in legal:
+            raise BotError(f"bot {match.seats[seat]!r} at seat {seat} chose {str(action)!r}, which is not legal")
+        return action, bot
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            ctx = bot_context()
+            watched, held = ctx.Pipe(duplex=False)
+            self._links = (watched, held)  # both kept open: more workers may start later
+            self._pool = ProcessPoolExecutor(self.bot_workers, mp_context=ctx, initializer=_worker_start,
+                                             initargs=(watched,))
+        return self._pool
