@@ -27,7 +27,7 @@ from lewis_clark.bots.planning import camped_score, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
 from lewis_clark.rules import apply_in_place, legal_actions
-from lewis_clark.state import Decision, State
+from lewis_clark.state import State
 
 CAMP, END = Action(Verb.CAMP), Action(Verb.END)
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
@@ -257,7 +257,7 @@ class PlannerBot(Bot):
             legal = legal_actions(state)
             for card in recruit_order(state, seat, legal)[: self.recruits]:
                 s = state.copy()
-                steps = (Action(Verb.RECRUIT, card),)
+                steps: tuple[Action, ...] = (Action(Verb.RECRUIT, card),)
                 apply_in_place(s, steps[0])
                 steps += self._complete(s, seat)
                 if any(a.verb == Verb.DISCARD and a.subject in KEPT for a in steps):

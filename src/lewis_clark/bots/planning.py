@@ -1,18 +1,21 @@
 """What a racing planner weighs: the reach of the hand, the next Camp's Time, the cards owned.
 
-``outlook`` ranks positions of one seat reached after the same number of its turns: where the
-Scout stands, what the next Camp would cost, and above all how far the movers in hand could still
-carry the Scout with the resources held (the term that separates fast lines from slow ones). It is
-in route spaces, like ``evaluation.player_worth``, which it builds on.
+``underway`` ranks lines in the middle of a Camp-to-Camp cycle, ``camped`` lines that have just
+Camped; both after a number of the seat's turns, each of which is charged (``PACE``). They weigh
+where the Scout stands, what the next Camp would cost, how far the movers in hand could still carry
+the Scout with the resources held (``hand_reach``) and the turns the movers owned would still need
+to cross the terrain left (``turns_to_go``, charged in part: it falls with every space gained and
+every mover recruited, so progress always pays, unlike a worth of movers capped by the terrain
+left). They are in route spaces, like ``evaluation.player_worth``.
 """
 
 from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.evaluation import CARD_WORTH, _movement_ends, _moves, cargo_worth, indian_worth
-from lewis_clark.expedition import boat_time
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.effects import MOVE_TERRAIN
+from lewis_clark.expedition import boat_time
 from lewis_clark.queries import recruit_fur
 from lewis_clark.resources import HORSE, INDIAN
 from lewis_clark.route import MOUNTAIN, RIVER
@@ -203,4 +206,5 @@ def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
     return [slug for _, slug in scored]
 
 
-__all__ = ["turns_to_go", "camped", "camped_score", "deck_power", "hand_reach", "recruit_order", "terrain_ahead", "underway"]
+__all__ = ["camped", "camped_score", "deck_power", "hand_reach", "recruit_order", "terrain_ahead", "turns_to_go",
+           "underway"]
