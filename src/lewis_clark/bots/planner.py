@@ -27,12 +27,13 @@ from lewis_clark.bots.planning import camped_score, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
 from lewis_clark.rules import apply_in_place, legal_actions
-from lewis_clark.state import Decision, State
+from lewis_clark.state import State
 
 CAMP, END = Action(Verb.CAMP), Action(Verb.END)
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
 KEPT = frozenset(c.slug for c in CARDS if c.role in ("commander", "interpreter"))
 CYCLE_TURNS = 7  # turns a line may go without a Camp before the search stops growing it
+VARIED = 1  # 1: the actions kept start with the best of each card or place (see ``_varied``)
 GUARD = 80  # decisions one simulated turn may take before it is cut short (a bug guard)
 
 
@@ -230,7 +231,7 @@ class PlannerBot(Bot):
                     continue
                 made.append((underway(s, seat, 0), steps, s))
         made.sort(key=lambda m: -m[0])
-        return [(steps, s) for _, steps, s in made[: self.actions]]
+        return [(steps, s) for _, steps, s in _varied(made, self.actions)]
 
     def _complete(self, s: State, seat: int) -> tuple[Action, ...]:
         """Finish the action under way by the heuristic's rules (in place); the steps taken."""
@@ -256,7 +257,7 @@ class PlannerBot(Bot):
             legal = legal_actions(state)
             for card in recruit_order(state, seat, legal)[: self.recruits]:
                 s = state.copy()
-                steps = (Action(Verb.RECRUIT, card),)
+                steps: tuple[Action, ...] = (Action(Verb.RECRUIT, card),)
                 apply_in_place(s, steps[0])
                 steps += self._complete(s, seat)
                 if any(a.verb == Verb.DISCARD and a.subject in KEPT for a in steps):
@@ -296,6 +297,34 @@ class PlannerBot(Bot):
             apply_in_place(state, a)
             guard += 1
         return state
+
+
+def _acting_key(steps: tuple[Action, ...]) -> tuple[Verb, str]:
+    """What an action does at heart: the card played or the Village place (a Camp before it aside)."""
+    for a in steps:
+        if a.verb in ACTING:
+            return a.verb, a.subject
+    return Verb.END, ""
+
+
+def _varied(made: list[tuple[float, tuple[Action, ...], State]], count: int
+            ) -> list[tuple[float, tuple[Action, ...], State]]:
+    """The ``count`` best actions (``made`` sorted best first), the best of each card or place first:
+    an action that gathers what a recruitment or a later mover needs scores low right after it, and
+    would otherwise be crowded out by the same mover played under different Strength cards."""
+    if not VARIED:
+        return made[:count]
+    firsts: list[tuple[float, tuple[Action, ...], State]] = []
+    rest: list[tuple[float, tuple[Action, ...], State]] = []
+    seen: set[tuple[Verb, str]] = set()
+    for m in made:
+        key = _acting_key(m[1])
+        if key in seen:
+            rest.append(m)
+        else:
+            seen.add(key)
+            firsts.append(m)
+    return (firsts + rest)[:count]
 
 
 def _distinct(lines: list[Line], width: int) -> list[Line]:

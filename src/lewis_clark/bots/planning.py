@@ -1,20 +1,23 @@
 """What a racing planner weighs: the reach of the hand, the next Camp's Time, the cards owned.
 
-``outlook`` ranks positions of one seat reached after the same number of its turns: where the
-Scout stands, what the next Camp would cost, and above all how far the movers in hand could still
-carry the Scout with the resources held (the term that separates fast lines from slow ones). It is
-in route spaces, like ``evaluation.player_worth``, which it builds on.
+``underway`` ranks lines in the middle of a Camp-to-Camp cycle, ``camped`` lines that have just
+Camped; both after a number of the seat's turns, each of which is charged (``PACE``). They weigh
+where the Scout stands, what the next Camp would cost, how far the movers in hand could still carry
+the Scout with the resources held (``hand_reach``) and the turns the movers owned would still need
+to cross the terrain left (``turns_to_go``, charged in part: it falls with every space gained and
+every mover recruited, so progress always pays, unlike a worth of movers capped by the terrain
+left). They are in route spaces, like ``evaluation.player_worth``.
 """
 
 from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.evaluation import CARD_WORTH, _movement_ends, _moves, cargo_worth, indian_worth
-from lewis_clark.expedition import boat_time
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.effects import MOVE_TERRAIN
+from lewis_clark.expedition import boat_time
 from lewis_clark.queries import recruit_fur
-from lewis_clark.resources import INDIAN
+from lewis_clark.resources import HORSE, INDIAN
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import State
 
@@ -26,18 +29,29 @@ TERRAIN_LOOK = 8  # spaces ahead that decide which movers are wanted
 
 def hand_reach(state: State, seat: int) -> int:
     """Spaces the movers in ``seat``'s hand could carry its Scout, one after another on the resources
-    held, each at the Strength the rest of the hand (and the Indians) could give it."""
+    held. Each turn plays one card with another under it, so each mover (the furthest-moving first)
+    takes the strongest card left in hand as its Strength, or an Indian when no card is left; a card
+    given as Strength is used up, and a mover with nothing under it does not move."""
     p = state.players[seat]
-    movers = [c for c in p.hand if _moves(c)]
+    movers = sorted((c for c in p.hand if _moves(c)), key=lambda c: -sum(POWER[c]))
     if not movers:
         return 0
     left = p.resources[:] + [p.indians]
     pos = p.scout
-    sources = sorted((CARDS[c].strength for c in p.hand), reverse=True)
-    for card in sorted(movers, key=lambda c: -CARDS[c].strength):
-        give = next((s for s in sources if s), 0)
-        strength = min(MOST_STRENGTH, max(1, give + (1 if left[INDIAN] else 0)))
-        ends = _movement_ends(state, seat, p, _moves(card), strength, left, pos)
+    # Strength sources, strongest first; a card that does not move goes under before a mover does
+    pool = sorted(p.hand, key=lambda c: (-CARDS[c].strength, bool(_moves(c))))
+    for card in movers:
+        if card not in pool:
+            continue  # already given as Strength
+        pool.remove(card)
+        if pool:
+            strength = CARDS[pool.pop(0)].strength
+        elif left[INDIAN]:
+            left[INDIAN] -= 1
+            strength = 1
+        else:
+            break
+        ends = _movement_ends(state, seat, p, _moves(card), min(MOST_STRENGTH, strength), left, pos)
         if ends:
             pos = ends[-1]
     return pos - p.scout
@@ -49,6 +63,9 @@ TYPICAL_STRENGTH = 2.0  # performances a mover is reckoned to get each Camp-to-C
 POWER_WEIGHT = 0.8  # a space of power on terrain still ahead, per cycle
 
 
+HORSE_EASE = 0.5  # Horses are scarce (the Horse Trade, few cards): a movement paid with them counts this share
+
+
 def _power(card: int) -> tuple[float, float]:
     """Spaces one performance of ``card`` moves on the River and in the Mountains (the best way)."""
     river = mountain = 0.0
@@ -56,6 +73,8 @@ def _power(card: int) -> tuple[float, float]:
         if not alt.is_move:
             continue
         d = COUNTED_DISTANCE if alt.counter else float(alt.count)
+        if alt.pay[HORSE]:
+            d *= HORSE_EASE
         if MOVE_TERRAIN[alt.result] == RIVER:
             river = max(river, d)
         else:
@@ -96,20 +115,52 @@ def deck_power(state: State, seat: int) -> float:
 
 
 PACE = 0.8  # spaces a strong expedition gains a turn: what a turn spent is charged
+CYCLE = 3.5  # turns a Camp-to-Camp cycle takes
+BASE_RATE = (4.0, 1.5)  # River and Mountain spaces a cycle without movers besides the Commander
+TOGO_WEIGHT = 0.5  # share of the turns still needed to cross the terrain left that a line is charged
+DECK_TIME = 1  # 1: the movers owned are judged by the turns they save (``turns_to_go``), 0: ``deck_power``
+
+
+def turns_to_go(state: State, seat: int) -> float:
+    """Turns the movers owned would need to cross the River and Mountain spaces left, at
+    ``TYPICAL_STRENGTH`` performances each a cycle besides what any expedition covers
+    (``BASE_RATE``). It falls with every space gained and with every mover recruited, the more so
+    while the terrain it moves on is long and few movers cover it."""
+    p = state.players[seat]
+    river = mountain = 0.0
+    for cards in (p.hand, p.face_up, p.face_down):
+        for c in cards:
+            r, m = POWER[c]
+            river += r
+            mountain += m
+    left_river, left_mountain = terrain_left(state, seat)
+    return CYCLE * (left_river / (BASE_RATE[0] + TYPICAL_STRENGTH * river)
+                    + left_mountain / (BASE_RATE[1] + TYPICAL_STRENGTH * mountain))
 CARGO_UNDERWAY = 0.5  # share of the cargo's worth counted while the hand's movers may still spend it
 
 
 def _lasting(state: State, seat: int) -> float:
     """What carries over to the next cycle: the movers owned, the cargo, the Indians."""
     p = state.players[seat]
-    return (deck_power(state, seat) + indian_worth(p.indians + p.on_cards))
+    if DECK_TIME:
+        deck = -TOGO_WEIGHT * PACE * turns_to_go(state, seat)
+    else:
+        deck = deck_power(state, seat)
+    return deck + indian_worth(p.indians + p.on_cards)
+
+
+CAMPED_REACH = 0.5  # a space the whole deck could cover on the cargo held, the cycle after a Camp
+CARGO_CAMPED = 0.5  # share of the cargo's worth counted besides what the deck's movers can spend
 
 
 def camped(state: State, seat: int, turns: int) -> float:
     """A line that has just Camped, after ``turns`` turns: where its Scout starts the next cycle,
-    less the turns spent, plus what it carries over (higher is better)."""
+    less the turns spent, plus what it carries over (higher is better). The hand is the whole deck
+    again, so its reach says how well the cargo and the movers match (cargo no mover spends is
+    worth little)."""
     p = state.players[seat]
-    return p.scout - PACE * turns + _lasting(state, seat) + cargo_worth(p.resources, p.scout, state.options.route)
+    cargo = CARGO_CAMPED * cargo_worth(p.resources, p.scout, state.options.route)
+    return p.scout - PACE * turns + _lasting(state, seat) + CAMPED_REACH * hand_reach(state, seat) + cargo
 
 
 def underway(state: State, seat: int, turns: int) -> float:
@@ -155,4 +206,5 @@ def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
     return [slug for _, slug in scored]
 
 
-__all__ = ["camped", "camped_score", "deck_power", "hand_reach", "recruit_order", "terrain_ahead", "underway"]
+__all__ = ["camped", "camped_score", "deck_power", "hand_reach", "recruit_order", "terrain_ahead", "turns_to_go",
+           "underway"]
