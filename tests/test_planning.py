@@ -22,10 +22,11 @@ def test_hand_reach_needs_fuel_and_a_mover() -> None:
 
 
 def test_hand_reach_chains_movers_on_shared_fuel() -> None:
-    """Two movers paying with the same Food reach no further than the Food allows."""
+    """A mover paying with Food reaches no further than the Food allows (here the Interpreter gives
+    the Commander Strength 2: two performances if there is Food for both)."""
     s = game(players=1)
     at(s, 0, 5, camp=5)
-    hand(s, 0, "william-clark", "york")
+    hand(s, 0, "william-clark", "francois-labiche")
     load(s, 0, food=1)
     one = hand_reach(s, 0)
     load(s, 0, food=3)
