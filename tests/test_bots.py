@@ -89,7 +89,8 @@ def test_mcts_takes_an_immediate_win() -> None:
 
 def test_specs_levels_and_errors() -> None:
     assert parse_spec("mcts:seconds=0.5:depth=16") == ("mcts", {"seconds": 0.5, "depth": 16})
-    assert parse_spec("expert")[0] == "mcts"
+    assert parse_spec("expert") == ("planner", {"width": 6})
+    assert parse_spec("hard") == ("planner", {})
     assert set(LEVELS) <= set(bot_names())
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("alphazero", 1)

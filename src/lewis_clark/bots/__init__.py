@@ -48,8 +48,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.3",
     "medium": "heuristic",
-    "hard": "mcts:seconds=0.25",
-    "expert": "mcts:seconds=1",
+    # The planner's budgets are in lines and cycles, not seconds, so a level replays from its seed.
+    "hard": "planner",
+    "expert": "planner:width=6",
 }
 
 
