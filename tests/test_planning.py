@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from builders import at, game, hand, load
-
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import planning
 from lewis_clark.bots.planning import camped, deck_power, hand_reach, recruit_order, terrain_ahead, terrain_left, underway
