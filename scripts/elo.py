@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
 from itertools import combinations
 
 from lewis_clark import elo, sim
@@ -51,23 +50,8 @@ def main() -> None:
             parser.error(f"--bots: {exc}")
 
     pairs = list(combinations(bots, 2))
-    specs: list[sim.GameSpec] = []
-    pair_of: list[tuple[str, str]] = []
-    for pair in pairs:
-        for spec in sim.specs(list(pair), args.games, args.seed, max_turns=args.max_turns):
-            specs.append(replace(spec, index=len(specs)))  # one pool for every pair keeps the workers busy
-            pair_of.append(pair)
-    done = 0
-
-    def advance(k: int) -> None:
-        nonlocal done
-        done += k
-        if sys.stderr.isatty():
-            print(f"\r{done}/{len(specs)} games", end="", file=sys.stderr, flush=True)
-
-    outcomes = sim.run(specs, args.workers, progress=advance)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    batches = [sim.specs(list(pair), args.games, args.seed, max_turns=args.max_turns) for pair in pairs]
+    outcomes = [o for batch in sim.run_batches(batches, args.workers) for o in batch]
 
     games: list[elo.Game] = []
     thinking = {b: [0.0, 0] for b in bots}  # seconds, decisions

@@ -23,7 +23,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from lewis_clark import sim
 from lewis_clark.bots import LEVELS, parse_spec
@@ -125,23 +125,9 @@ def main() -> None:
             parser.error(f"{row.name}: {' and '.join(sorted(set(row.seats)))} are the same bot; give them different specs")
         played.append((row, seats))
 
-    specs: list[sim.GameSpec] = []
-    owner: list[int] = []
-    for k, (row, seats) in enumerate(played):
-        for spec in sim.specs(list(seats), args.games, args.seed, mackenzie=row.mackenzie, max_turns=args.max_turns):
-            specs.append(replace(spec, index=len(specs)))  # one pool for every row keeps the workers busy
-            owner.append(k)
-    done = 0
-
-    def advance(k: int) -> None:
-        nonlocal done
-        done += k
-        if sys.stderr.isatty():
-            print(f"\r{done}/{len(specs)} games", end="", file=sys.stderr, flush=True)
-
-    outcomes = sim.run(specs, args.workers, progress=advance)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    batches = [sim.specs(list(seats), args.games, args.seed, mackenzie=row.mackenzie, max_turns=args.max_turns)
+               for row, seats in played]
+    results = sim.run_batches(batches, args.workers)
 
     print(f"machine: {sim.machine()}")
     print(f"command: python {' '.join(sys.argv)}")
@@ -151,7 +137,7 @@ def main() -> None:
           "| unfinished | ms/decision |")
     print("|---|---|---:|---|---:|---|---|---|---:|---:|")
     for k, (row, seats) in enumerate(played):
-        print(report(row, seats, [o for o, i in zip(outcomes, owner, strict=True) if i == k]))
+        print(report(row, seats, results[k]))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from builders import at, game, hand, load
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import planning
-from lewis_clark.bots.planning import camped, deck_power, hand_reach, recruit_order, terrain_ahead, terrain_left, underway
+from lewis_clark.bots.planning import camped, hand_reach, recruit_order, terrain_ahead, terrain_left, turns_to_go, underway
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.rules import legal_actions
 
@@ -46,16 +46,18 @@ def test_terrain_left_counts_from_the_further_of_scout_and_camp() -> None:
     assert river + mountain < sum(ahead) + 1 and mountain < ahead[1]
 
 
-def test_deck_power_values_mountain_movers_while_mountains_are_ahead() -> None:
+def test_a_mountain_mover_saves_turns_while_mountains_are_ahead() -> None:
     s = game(players=1)
     at(s, 0, 20, camp=20)
     hand(s, 0, "william-clark", "york")
-    before = deck_power(s, 0)
+    before = turns_to_go(s, 0)
     hand(s, 0, "william-clark", "york", "george-drouillard")
-    with_mover = deck_power(s, 0)
-    assert with_mover > before
-    at(s, 0, 40, camp=40)  # past the Mountains: the same mover is worth less
-    assert deck_power(s, 0) < with_mover
+    saved_before = before - turns_to_go(s, 0)
+    assert saved_before > 0
+    at(s, 0, 40, camp=40)  # past the Mountains: the same mover saves nothing more there
+    with_mover = turns_to_go(s, 0)
+    hand(s, 0, "william-clark", "york")
+    assert turns_to_go(s, 0) - with_mover < saved_before
 
 
 def test_camped_charges_turns_and_rewards_ground() -> None:

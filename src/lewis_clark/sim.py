@@ -15,7 +15,7 @@ import hashlib
 import math
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -279,6 +279,34 @@ def run(game_specs: Sequence[GameSpec], workers: int = 1, keep_records: bool = F
                     progress(1)
     outcomes.sort(key=lambda o: o.index)
     return outcomes
+
+
+def run_batches(batches: Sequence[Sequence[GameSpec]], workers: int = 1) -> list[list[GameOutcome]]:
+    """Play several runs (e.g. one per pair of bots, or per benchmark row) in one pool, so the workers
+    stay busy across them, counting games on the terminal; outcomes come back per batch, in order."""
+    import sys
+
+    specs: list[GameSpec] = []
+    owner: list[int] = []
+    for k, batch in enumerate(batches):
+        for spec in batch:
+            specs.append(replace(spec, index=len(specs)))
+            owner.append(k)
+    done = 0
+
+    def advance(n: int) -> None:
+        nonlocal done
+        done += n
+        if sys.stderr.isatty():
+            print(f"\r{done}/{len(specs)} games", end="", file=sys.stderr, flush=True)
+
+    outcomes = run(specs, workers, progress=advance)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    out: list[list[GameOutcome]] = [[] for _ in batches]
+    for o in outcomes:
+        out[owner[o.index]].append(o)
+    return out
 
 
 def save_records(outcomes: Sequence[GameOutcome], directory: str | Path) -> None:

@@ -35,6 +35,15 @@ class Bot(ABC):
     def forget_plan(self) -> None:
         self.plan = []
 
+    def deal(self, view: State) -> State:
+        """One deal of what the seat cannot see, from the bot's own generator: the draw deck's order
+        (the view gives its cards sorted) and the game's generator. For searches that play ahead."""
+        state = view.copy()
+        self.rng.shuffle(state.deck)
+        state.rng = self.rng.getrandbits(64)
+        state.hidden = False
+        return state
+
     @abstractmethod
     def choose(self, view: State, legal: list[Action]) -> Action:
         """One of ``legal`` (never empty). ``view`` is the seat's view of the game, not the real state."""

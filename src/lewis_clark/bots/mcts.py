@@ -156,21 +156,13 @@ class MCTSBot(Bot):
         limit = self.iterations if self.iterations is not None else 1 << 60
         n = 0
         while n < limit and (n == 0 or time.perf_counter() < deadline):
-            self._iterate(root, self._determinise(view), plans)
+            self._iterate(root, self.deal(view), plans)
             n += 1
         self.last_iterations = n
         self.last_seconds = time.perf_counter() - start
         me = view.current
         return max(plans, key=lambda pl: (root.children[pl].visits if pl in root.children else -1,
                                           root.children[pl].values[me] if pl in root.children else 0.0))
-
-    def _determinise(self, view: State) -> State:
-        """One deal of what the seat cannot see: the draw deck's order and the generator."""
-        state = view.copy()
-        self.rng.shuffle(state.deck)
-        state.rng = self.rng.getrandbits(64)
-        state.hidden = False
-        return state
 
     # --- one iteration ---------------------------------------------------------------------------------
 

@@ -122,7 +122,7 @@ class PlannerBot(Bot):
         different turns compare fairly because both scores charge every turn taken."""
         self.searches += 1
         seat = view.current
-        root = self._deal(view)
+        root = self.deal(view)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         frontier = [Line(root, (), 0.0, 0)]
         won: Line | None = None
@@ -175,14 +175,6 @@ class PlannerBot(Bot):
             except Exception:  # noqa: BLE001 - a plan cut short is replanned, never fatal
                 break
             self._after_journal.append(tuple(s.journal))
-
-    def _deal(self, view: State) -> State:
-        """One deal of what the seat cannot see: the deck's order and the generator."""
-        state = view.copy()
-        self.rng.shuffle(state.deck)
-        state.rng = self.rng.getrandbits(64)
-        state.hidden = False
-        return state
 
     # --- whole turns ------------------------------------------------------------------------------
 

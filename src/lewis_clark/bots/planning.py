@@ -60,7 +60,6 @@ def hand_reach(state: State, seat: int) -> int:
 # Spaces one performance of a counted movement is reckoned to cover (the count varies in play).
 COUNTED_DISTANCE = 2.0
 TYPICAL_STRENGTH = 2.0  # performances a mover is reckoned to get each Camp-to-Camp cycle
-POWER_WEIGHT = 0.8  # a space of power on terrain still ahead, per cycle
 
 
 HORSE_EASE = 0.5  # Horses are scarce (the Horse Trade, few cards): a movement paid with them counts this share
@@ -100,25 +99,10 @@ def terrain_left(state: State, seat: int) -> tuple[int, int]:
     return known
 
 
-def deck_power(state: State, seat: int) -> float:
-    """What the movers owned (besides the Commander, whom every expedition has) are worth over the
-    terrain still ahead: their spaces per cycle, capped by the spaces of that terrain left."""
-    p = state.players[seat]
-    river = mountain = 0.0
-    for cards in (p.hand, p.face_up, p.face_down):
-        for c in cards:
-            r, m = POWER[c]
-            river += r
-            mountain += m
-    left_river, left_mountain = terrain_left(state, seat)
-    return POWER_WEIGHT * (min(TYPICAL_STRENGTH * river, left_river) + min(TYPICAL_STRENGTH * mountain, left_mountain))
-
-
 PACE = 0.8  # spaces a strong expedition gains a turn: what a turn spent is charged
 CYCLE = 3.5  # turns a Camp-to-Camp cycle takes
 BASE_RATE = (4.0, 1.5)  # River and Mountain spaces a cycle without movers besides the Commander
 TOGO_WEIGHT = 0.5  # share of the turns still needed to cross the terrain left that a line is charged
-DECK_TIME = 1  # 1: the movers owned are judged by the turns they save (``turns_to_go``), 0: ``deck_power``
 
 
 def turns_to_go(state: State, seat: int) -> float:
@@ -136,17 +120,15 @@ def turns_to_go(state: State, seat: int) -> float:
     left_river, left_mountain = terrain_left(state, seat)
     return CYCLE * (left_river / (BASE_RATE[0] + TYPICAL_STRENGTH * river)
                     + left_mountain / (BASE_RATE[1] + TYPICAL_STRENGTH * mountain))
+
+
 CARGO_UNDERWAY = 0.5  # share of the cargo's worth counted while the hand's movers may still spend it
 
 
 def _lasting(state: State, seat: int) -> float:
     """What carries over to the next cycle: the movers owned, the cargo, the Indians."""
     p = state.players[seat]
-    if DECK_TIME:
-        deck = -TOGO_WEIGHT * PACE * turns_to_go(state, seat)
-    else:
-        deck = deck_power(state, seat)
-    return deck + indian_worth(p.indians + p.on_cards)
+    return -TOGO_WEIGHT * PACE * turns_to_go(state, seat) + indian_worth(p.indians + p.on_cards)
 
 
 CAMPED_REACH = 0.5  # a space the whole deck could cover on the cargo held, the cycle after a Camp
@@ -206,5 +188,5 @@ def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
     return [slug for _, slug in scored]
 
 
-__all__ = ["camped", "camped_score", "deck_power", "hand_reach", "recruit_order", "terrain_ahead", "turns_to_go",
+__all__ = ["camped", "camped_score", "hand_reach", "recruit_order", "terrain_ahead", "turns_to_go",
            "underway"]
