@@ -36,3 +36,32 @@ def test_turns_to_go_fall_with_progress_and_with_movers() -> None:
     assert after < before
     area(s, 0, "george-drouillard")
     assert turns_to_go(s, 0) < after
+
+
+def test_the_planner_takes_a_camp_that_wins() -> None:
+    """The search finds the Camp at Fort Clatsop itself (no rule tells it to camp)."""
+    from lewis_clark.actions import Action, Verb
+    from lewis_clark.bots.planner import PlannerBot
+    from lewis_clark.rules import legal_actions
+    from lewis_clark.state import view
+
+    s = game(players=1)
+    fort = s.options.route.fort_clatsop
+    at(s, 0, fort, camp=fort - 4)
+    load(s, 0)
+    s.players[0].indians = 0
+    hand(s, 0)
+    choice = PlannerBot(seed=3, width=2, horizon=1).choose(view(s, 0), legal_actions(s))
+    assert choice == Action(Verb.CAMP)
+
+
+def test_the_planner_plays_its_whole_planned_turn_then_plans_again() -> None:
+    """One search a turn: the steps of the first turn of the best line are played in order."""
+    from lewis_clark.match import Match
+    from lewis_clark.state import Options
+
+    m = Match(Options(players=1, seed=4), ["planner:width=2:horizon=1"], keep_log=False)
+    bot = m.bots[0]
+    while m.state.turn < 3:
+        m.step_bot()
+    assert 1 <= bot.searches <= 4  # about one search a turn, not one a decision
