@@ -35,6 +35,13 @@ LOOKAHEAD = 12  # decisions a simulated action may take before it is cut short
 HORSES_WANTED = 3  # Horses to hold before the Mountains
 RIVER_FUEL_WANTED = 3  # River fuel below which Wood (a Canoe to be) counts
 WOOD_USEFUL = 6  # Wood beyond this adds nothing towards Canoes
+# What giving Strength costs (source_cost): an Indian comes back aboard at the Camp and costs Time
+# there, so a card under is usually better; the Interpreter (Strength 2) is a good one once its own
+# Indians are aboard, and a mover buried for a turn still moves the next cycle.
+INDIAN_SOURCE = 1.0
+INTERPRETER_SOURCE = 0.5
+MOVER_SOURCE = 1.0
+RECRUIT_WORTH = 3.0  # a recruitment scoring less is not worth its price (measured: recruiting more often slowed it)
 
 
 class Maker(NamedTuple):
@@ -162,14 +169,18 @@ def is_mover(card: int) -> bool:
 
 def source_cost(want: int, strength: int, indians: int, under: int) -> float:
     """How poor a Strength source is for about ``want`` Strength: short of it costs most, then burying
-    a useful card, then the Indians used. A card left in hand costs a space of Camp Time, so spare
-    cards are buried gladly; the Commander, the Interpreter and movers are kept for their own actions."""
-    cost = 3 * max(0, want - strength) + 0.4 * indians
+    a useful card, then the Indians used (each costs Camp Time when it comes back aboard). A card
+    left in hand costs a space of Camp Time, so spare cards are buried gladly; the Commander is kept
+    for its own action, the Interpreter and movers a little less firmly."""
+    cost = 3 * max(0, want - strength) + INDIAN_SOURCE * indians
     if under:
-        if CARDS[under].role in KEEP_ROLES:
+        role = CARDS[under].role
+        if role == "commander":
             cost += 3.0
+        elif role == "interpreter":
+            cost += INTERPRETER_SOURCE
         elif is_mover(under):
-            cost += 2.0
+            cost += MOVER_SOURCE
         else:
             cost += 0.3 * CARD_WORTH[under] - 0.6
     return cost
@@ -531,7 +542,7 @@ class HeuristicBot(Bot):
             score -= 0.35 * recruit_fur(view, p, view.journal.index(card))
             if best is None or score > best[0]:
                 best = (score, a)
-        if best is None or best[0] < 1.8:
+        if best is None or best[0] < RECRUIT_WORTH:
             return None
         return best[1]
 
