@@ -248,9 +248,8 @@ class HeuristicBot(Bot):
             return hand == 0 and p.indians <= 1  # shed more first, unless nothing is left to shed
         if hand == 0 or (p.indians == 0 and hand < 2):
             return True
-        if hand == 1 and land >= p.camp:
-            return True
-        return hand == 2 and land > p.camp + 2 and fuel(view, seat) == 0
+        # Two cards left still make a turn (one under the other): camping now would pay them as Time
+        return hand == 1 and land >= p.camp
 
     # --- choosing the action ----------------------------------------------------------------------
 
