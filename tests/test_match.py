@@ -31,10 +31,12 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 
 from lewis_clark.web.app import create_app  # noqa: E402
 
-# Hashes and lengths that selfplay.play_game produced before it was rewritten on top of Match.
+# Pinned bot games. They were first the games selfplay.play_game produced before it was rewritten
+# on top of Match (issue 9: identical); the heuristic then changed (issue 10: it races faster), so a
+# change to the bots or the engine that alters these games must update them on purpose.
 OLD_SELFPLAY = [
-    (Options(players=2, seed=3), ["heuristic", "random"], "c80ba23745953054", 921),
-    (Options(players=1, seed=5, mackenzie=3), ["heuristic"], "252389fdc796f51a", 230),
+    (Options(players=2, seed=3), ["heuristic", "random"], "c978ffed1bb88f01", 580),
+    (Options(players=1, seed=5, mackenzie=3), ["heuristic"], "47b0dcbc44bd1e2f", 192),
 ]
 
 
@@ -60,7 +62,8 @@ def test_one_bot_seed_rule_in_the_terminal_and_the_web() -> None:
 
 
 def test_the_log_tells_mackenzie_turn_ends_journal_draws_and_what_a_recruit_paid() -> None:
-    match = Match(Options(players=1, seed=5, mackenzie=3), ["heuristic"]).play_out(300)
+    # a bot that recruits (the heuristic now seldom does)
+    match = Match(Options(players=1, seed=5, mackenzie=3), ["planner:width=1:horizon=1"]).play_out(300)
     happened = [e for step in match.steps for e in step.events]
     lines = match.log_lines()
     assert any(isinstance(e, MackenzieMoved) for e in happened)
@@ -70,7 +73,8 @@ def test_the_log_tells_mackenzie_turn_ends_journal_draws_and_what_a_recruit_paid
     assert any(line.startswith("New in the Journal: ") for line in drawn.lines)
     recruit = next(step for step in match.steps for e in step.events if isinstance(e, Recruited) and e.fur + e.equipment)
     paid = next(e for e in recruit.events if isinstance(e, Recruited))
-    assert any(line.startswith(f"Orange pays {paid.fur} fur + {paid.equipment} equipment for ") for line in recruit.lines)
+    paid_words = " + ".join(f"{n} {kind}" for n, kind in ((paid.fur, "fur"), (paid.equipment, "equipment")) if n)
+    assert any(line.startswith(f"Orange pays {paid_words} for ") for line in recruit.lines)
     assert isinstance(match.steps[-1].events[-1], (GameOver, MackenzieMoved))
     assert len(match.steps) == len(match.actions) and all(step.lines for step in match.steps)
 
