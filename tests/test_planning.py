@@ -5,7 +5,7 @@ from __future__ import annotations
 from builders import at, game, hand, load
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import planning
-from lewis_clark.bots.planning import camped, hand_reach, recruit_order, terrain_ahead, terrain_left, turns_to_go, underway
+from lewis_clark.bots.planning import camped, hand_reach, recruit_order, terrain_left, terrain_mostly_ahead, turns_to_go, underway
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.rules import legal_actions
 
@@ -82,12 +82,12 @@ def test_underway_counts_what_the_hand_could_still_move() -> None:
     assert underway(s, 0, turns=2) < dry + planning.REACH_WEIGHT * 4  # without a mover, fuel is only cargo
 
 
-def test_terrain_ahead_reads_the_route() -> None:
+def test_terrain_mostly_ahead_reads_the_route() -> None:
     s = game(players=1)
     at(s, 0, 6, camp=6)
-    assert terrain_ahead(s, 0) == RIVER
+    assert terrain_mostly_ahead(s, 0) == RIVER
     at(s, 0, 23, camp=23)
-    assert terrain_ahead(s, 0) == MOUNTAIN
+    assert terrain_mostly_ahead(s, 0) == MOUNTAIN
 
 
 def test_recruit_order_lists_only_recruitments_movers_for_the_terrain_first() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lewis_clark.actions import Action
 from lewis_clark.bots import Bot, make_bot, parse_spec
@@ -57,6 +58,15 @@ def seat_spec(text: str) -> str:
 
 class BotError(ValueError):
     """A bot chose an action that is not legal: a bug in the bot, not a rules question."""
+
+
+class BotTurn(NamedTuple):
+    """A bot's decision to make: its seat, the bot, the seat's view and the legal actions."""
+
+    seat: int
+    bot: Bot
+    seen: State
+    legal: list[Action]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,19 +203,28 @@ class Match:
             listen(self, step)
         return step
 
-    def bot_choice(self) -> Action:
-        """What the bot of the seat to play chooses, from its seat's view, without changing the match
-        (the web thinks in a thread and commits later). Raises BotError for an illegal choice."""
+    def bot_turn(self) -> BotTurn:
+        """What the bot of the seat to play decides from: itself, its seat's view (never the real
+        state) and the legal actions. Raises ValueError when no bot is to play."""
         state = self.state
         seat = state.current
         bot = self.bots.get(seat)
         if bot is None or state.over:
             raise ValueError(f"no bot is to play (seat {seat} is {self.seats[seat]!r}, game over: {state.over})")
-        legal = legal_actions(state)
-        action = bot.choose(view(state, seat), list(legal))
-        if action not in legal:
-            raise BotError(f"bot {self.seats[seat]!r} at seat {seat} chose {str(action)!r}, which is not legal")
+        return BotTurn(seat, bot, view(state, seat), legal_actions(state))
+
+    def checked(self, turn: BotTurn, action: Action) -> Action:
+        """``action`` if it is one of ``turn``'s legal actions; raises BotError otherwise."""
+        if action not in turn.legal:
+            raise BotError(f"bot {self.seats[turn.seat]!r} at seat {turn.seat} chose {str(action)!r}, "
+                           "which is not legal")
         return action
+
+    def bot_choice(self) -> Action:
+        """What the bot of the seat to play chooses, from its seat's view, without changing the match
+        (the web thinks in another process and commits later). Raises BotError for an illegal choice."""
+        turn = self.bot_turn()
+        return self.checked(turn, turn.bot.choose(turn.seen, list(turn.legal)))
 
     def step_bot(self) -> Step:
         """The seat to play is a bot: let it choose and apply its choice."""

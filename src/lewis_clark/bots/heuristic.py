@@ -36,8 +36,9 @@ HORSES_WANTED = 3  # Horses to hold before the Mountains
 RIVER_FUEL_WANTED = 3  # River fuel below which Wood (a Canoe to be) counts
 WOOD_USEFUL = 6  # Wood beyond this adds nothing towards Canoes
 # What giving Strength costs (source_cost): an Indian comes back aboard at the Camp and costs Time
-# there, so a card under is usually better; the Interpreter (Strength 2) is a good one once its own
-# Indians are aboard, and a mover buried for a turn still moves the next cycle.
+# there (R16: Camp Time counts the Indians on cards), so a card under is usually better; the
+# Interpreter (Strength 2) is a good one once its own Indians are aboard, and a mover buried for a
+# turn still moves the next cycle.
 INDIAN_SOURCE = 1.0
 INTERPRETER_SOURCE = 0.5
 MOVER_SOURCE = 1.0

@@ -4,11 +4,11 @@ Each of its turns it deals the unseen draw deck anew (the view gives the deck's 
 runs a beam search over whole turns of its own seat: the action as a turn plan (lewis_clark.plans:
 the card, its Strength source, the performances), the small decisions left inside it by the
 heuristic's rules, then each of the best recruitments (with the discount card) or none, then the
-Camp or the end of the turn. Candidates at the same depth are ranked by ``planning.outlook`` (where
-the next Camp would land, how far the hand's movers could still carry the Scout with the resources
-held, the cards owned) and the best ``width`` kept, for ``horizon`` turns or to Fort Clatsop. The
-first turn of the best line is played; the search runs again at the next turn, or at once when a
-card drawn differs from the deal (a recruitment, the Interpreter's refill).
+Camp or the end of the turn. Turns are grouped into Camp-to-Camp cycles: lines under way are ranked
+by ``planning.underway``, lines that have just Camped by ``planning.camped``, the best ``width``
+kept, for ``horizon`` cycles or to Fort Clatsop. The first turn of the best line is played; the
+search runs again at the next turn, or at once when a card drawn differs from the deal (a
+recruitment, the Interpreter's refill).
 
 Opponents are not modelled: in the search they only pass (Camp, end), so the bot races; in solo
 Mackenzie moves as the rules say and his arrival is a loss the search sees.
@@ -20,20 +20,19 @@ import time
 from typing import NamedTuple
 
 from lewis_clark import plans as turn_plans
-from lewis_clark.actions import Action, Verb
+from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.planning import camped_score, recruit_order, underway
+from lewis_clark.bots.heuristic import KEEP_ROLES, HeuristicBot
+from lewis_clark.bots.planning import camped, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State
+from lewis_clark.turn import CAMP, END
 
-CAMP, END = Action(Verb.CAMP), Action(Verb.END)
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
-KEPT = frozenset(c.slug for c in CARDS if c.role in ("commander", "interpreter"))
+KEPT = frozenset(c.slug for c in CARDS if c.role in KEEP_ROLES)  # never paid away as a discount
 CYCLE_TURNS = 7  # turns a line may go without a Camp before the search stops growing it
-VARIED = 1  # 1: the actions kept start with the best of each card or place (see ``_varied``)
 GUARD = 80  # decisions one simulated turn may take before it is cut short (a bug guard)
 
 
@@ -52,7 +51,7 @@ def _score(line: Line) -> float:
 
 
 class PlannerBot(Bot):
-    """Beam search over whole turns on a sampled deck; ``width`` lines kept, ``horizon`` turns deep."""
+    """Beam search over whole turns on a sampled deck; ``width`` lines kept, ``horizon`` cycles deep."""
 
     name = "planner"
 
@@ -101,10 +100,7 @@ class PlannerBot(Bot):
             return None
         step = self.plan[0]
         journal = tuple(view.journal)
-        if not fresh and (journal != self._journal or step not in legal):
-            self.plan = []
-            return None
-        if step not in legal:
+        if step not in legal or (not fresh and journal != self._journal):
             self.plan = []
             return None
         self.plan.pop(0)
@@ -133,7 +129,7 @@ class PlannerBot(Bot):
             for _turn in range(CYCLE_TURNS):
                 grown: list[Line] = []
                 for line in inner:
-                    for actions, after, camped in self.turns(line.state, seat):
+                    for actions, after, camps in self.turns(line.state, seat):
                         first = line.first or actions
                         turns = line.turns + 1
                         if after.over:
@@ -143,8 +139,8 @@ class PlannerBot(Bot):
                             elif lost is None:
                                 lost = Line(after, first, -1e6, turns)
                             continue
-                        if camped:
-                            pool.append(Line(after, first, camped_score(after, seat, turns), turns))
+                        if camps:
+                            pool.append(Line(after, first, camped(after, seat, turns), turns))
                         else:
                             grown.append(Line(after, first, underway(after, seat, turns), turns))
                 grown.sort(key=_score)
@@ -172,7 +168,7 @@ class PlannerBot(Bot):
         for a in first:
             try:
                 apply_in_place(s, a)
-            except Exception:  # noqa: BLE001 - a plan cut short is replanned, never fatal
+            except IllegalAction:  # a plan cut short is replanned, never fatal
                 break
             self._after_journal.append(tuple(s.journal))
 
@@ -218,10 +214,7 @@ class PlannerBot(Bot):
                 if not followed.done:
                     continue
                 steps += self._complete(s, seat)
-                if s.over or s.current != seat:
-                    made.append((underway(s, seat, 0) if not s.over else 0.0, steps, s))
-                    continue
-                made.append((underway(s, seat, 0), steps, s))
+                made.append((0.0 if s.over else underway(s, seat, 0), steps, s))
         made.sort(key=lambda m: -m[0])
         return [(steps, s) for _, steps, s in _varied(made, self.actions)]
 
@@ -304,8 +297,6 @@ def _varied(made: list[tuple[float, tuple[Action, ...], State]], count: int
     """The ``count`` best actions (``made`` sorted best first), the best of each card or place first:
     an action that gathers what a recruitment or a later mover needs scores low right after it, and
     would otherwise be crowded out by the same mover played under different Strength cards."""
-    if not VARIED:
-        return made[:count]
     firsts: list[tuple[float, tuple[Action, ...], State]] = []
     rest: list[tuple[float, tuple[Action, ...], State]] = []
     seen: set[tuple[Verb, str]] = set()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.evaluation import CARD_WORTH, _movement_ends, _moves, cargo_worth, indian_worth
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.expedition import boat_time
 from lewis_clark.queries import recruit_fur
@@ -22,7 +23,6 @@ from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import State
 
 REACH_WEIGHT = 0.8  # a space the hand could still cover is worth most of a space covered
-MOST_STRENGTH = 3
 MOVER_AHEAD = 1.5  # a recruit that moves over the terrain just ahead
 TERRAIN_LOOK = 8  # spaces ahead that decide which movers are wanted
 
@@ -60,8 +60,6 @@ def hand_reach(state: State, seat: int) -> int:
 # Spaces one performance of a counted movement is reckoned to cover (the count varies in play).
 COUNTED_DISTANCE = 2.0
 TYPICAL_STRENGTH = 2.0  # performances a mover is reckoned to get each Camp-to-Camp cycle
-
-
 HORSE_EASE = 0.5  # Horses are scarce (the Horse Trade, few cards): a movement paid with them counts this share
 
 
@@ -157,10 +155,8 @@ def underway(state: State, seat: int, turns: int) -> float:
     return projected - PACE * (turns + turns_left) + _lasting(state, seat) + cargo
 
 
-camped_score = camped
 
-
-def terrain_ahead(state: State, seat: int) -> str:
+def terrain_mostly_ahead(state: State, seat: int) -> str:
     """The terrain most of the next ``TERRAIN_LOOK`` spaces are (River or Mountain)."""
     p = state.players[seat]
     route = state.options.route
@@ -173,7 +169,7 @@ def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
     """The recruitable cards (slugs), the most promising first: worth, movers for the terrain ahead,
     Strength, less the Fur the Journal slot costs."""
     p = state.players[seat]
-    ahead = terrain_ahead(state, seat)
+    ahead = terrain_mostly_ahead(state, seat)
     scored: list[tuple[float, str]] = []
     for a in legal:
         if a.verb != Verb.RECRUIT:
@@ -188,5 +184,5 @@ def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
     return [slug for _, slug in scored]
 
 
-__all__ = ["camped", "camped_score", "hand_reach", "recruit_order", "terrain_ahead", "turns_to_go",
+__all__ = ["camped", "hand_reach", "recruit_order", "terrain_left", "terrain_mostly_ahead", "turns_to_go",
            "underway"]

@@ -33,7 +33,7 @@ from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
 from lewis_clark.bots import Bot
-from lewis_clark.match import HUMAN, BotError, Match
+from lewis_clark.match import HUMAN, Match
 from lewis_clark.plans import offered
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
@@ -436,7 +436,7 @@ class Manager:
                     return
                 state = game.state
                 moves = len(game.actions)
-                action, bot = await self._think(game.match, seat)
+                action, bot = await self._think(game.match)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
@@ -450,13 +450,11 @@ class Manager:
         finally:
             game.bot_task = None
 
-    async def _think(self, match: Match, seat: int) -> tuple[Action, Bot]:
-        """What ``seat``'s bot chooses from its seat's view (as ``Match.bot_choice``), and the bot after
+    async def _think(self, match: Match) -> tuple[Action, Bot]:
+        """What the bot to play chooses from its seat's view (as ``Match.bot_choice``), and the bot after
         choosing; the match is not changed. Raises BotError for an illegal choice."""
-        state = match.state
-        legal = legal_actions(state)
-        seen = view(state, seat)  # never the real state: the deck's order stays in the server
-        payload = pickle.dumps((match.bots[seat], seen, legal), pickle.HIGHEST_PROTOCOL)
+        turn = match.bot_turn()  # the seat's view, never the real state: the deck's order stays here
+        payload = pickle.dumps((turn.bot, turn.seen, turn.legal), pickle.HIGHEST_PROTOCOL)
         if self.bot_workers == 0:  # the same work on a copy of the bot, here
             action, bot = think(payload)
             await asyncio.sleep(0)  # let the loop serve others between two moves (the search blocked it)
@@ -470,9 +468,7 @@ class Manager:
                     log.warning("bot workers broke; starting new ones")
                     self._stop_pool()
                 action, bot = await loop.run_in_executor(self._workers(), think, payload)
-        if action not in legal:
-            raise BotError(f"bot {match.seats[seat]!r} at seat {seat} chose {str(action)!r}, which is not legal")
-        return action, bot
+        return match.checked(turn, action), bot
 
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
