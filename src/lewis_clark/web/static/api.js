@@ -15,11 +15,22 @@ export async function call(method, path, { body, token } = {}) {
   return data;
 }
 
+// localStorage, or a memory stand-in where the browser blocks it (private modes, strict settings):
+// spectators and players can still watch and play; the page just forgets between visits.
+const memory = new Map();
+export const store = {
+  get(key) { try { return window.localStorage.getItem(key); } catch { return memory.has(key) ? memory.get(key) : null; } },
+  set(key, value) { try { window.localStorage.setItem(key, value); } catch { memory.set(key, value); } },
+};
+function readList(key) {
+  try { const v = JSON.parse(store.get(key) || "[]"); return Array.isArray(v) ? v : []; } catch { return []; }
+}
+
 // The page's language: ?lang=hu in the address (kept for later visits), else the last one chosen.
 function lang() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (asked) localStorage.setItem("lewis-clark:lang", asked);
-  return asked || localStorage.getItem("lewis-clark:lang") || "en";
+  if (asked) store.set("lewis-clark:lang", asked);
+  return asked || store.get("lewis-clark:lang") || "en";
 }
 
 // Static game data and the pages' own words (meta.words), filled into the page as soon as they arrive.
@@ -51,16 +62,18 @@ export function esc(text) {
 export function tokensFor(gameId) {
   const m = location.hash.match(/[#&]t=([A-Za-z0-9_,-]+)/);
   const key = `lewis-clark:tokens:${gameId}`;
-  let tokens = JSON.parse(localStorage.getItem(key) || "[]");
+  const tokens = readList(key);
   if (m) {
     for (const t of m[1].split(",")) if (t && !tokens.includes(t)) tokens.push(t);
-    localStorage.setItem(key, JSON.stringify(tokens));
+    store.set(key, JSON.stringify(tokens));
   }
   return tokens;
 }
 
 export function rememberGame(id, label) {
-  const games = JSON.parse(localStorage.getItem("lewis-clark:games") || "[]").filter((g) => g.id !== id);
+  const games = rememberedGames().filter((g) => g.id !== id);
   games.unshift({ id, label, at: Date.now() });
-  localStorage.setItem("lewis-clark:games", JSON.stringify(games.slice(0, 30)));
+  store.set("lewis-clark:games", JSON.stringify(games.slice(0, 30)));
 }
+
+export function rememberedGames() { return readList("lewis-clark:games"); }

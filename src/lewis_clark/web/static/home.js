@@ -1,5 +1,5 @@
 // Home page: create a game, then hand out one link per human seat and a spectator link.
-import { call, esc, fmt, meta as loadMeta } from "./api.js";
+import { call, esc, fmt, meta as loadMeta, rememberedGames } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let META = null;
@@ -58,7 +58,7 @@ async function init() {
   $("count").onchange = drawSeats;
   drawSeats();
   $("new").onsubmit = create;
-  const games = JSON.parse(localStorage.getItem("lewis-clark:games") || "[]");
+  const games = rememberedGames();
   if (games.length) {
     $("mine").hidden = false;
     $("mine-list").innerHTML = games.map((g) =>
