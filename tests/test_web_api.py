@@ -224,6 +224,22 @@ def test_undo_takes_back_own_action_of_this_turn(client: TestClient, db: Path) -
     assert client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}).status_code == 409
 
 
+def test_undo_with_expect_takes_back_one_action_however_often_it_is_sent(client: TestClient) -> None:
+    """A double click sends the same undo twice: with ``expect`` the second is refused, not applied."""
+    g = create(client, seed=0)
+    gid = g["id"]
+    mine = token_of(g, get(client, gid)["current"])
+    assert act(client, gid, mine, "recruit john-robertson").status_code == 200
+    seen = get(client, gid)["moves"]
+    first = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"expect": seen})
+    second = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"expect": seen})
+    assert first.status_code == 200, first.text
+    assert second.status_code == 409 and "moved on" in second.json()["detail"]
+    assert get(client, gid)["moves"] == seen - 1
+    bad = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"expect": "x"})
+    assert bad.status_code == 422 and get(client, gid)["moves"] == seen - 1
+
+
 def test_no_undo_once_a_card_is_drawn(client: TestClient) -> None:
     g = create(client, seed=0)
     gid = g["id"]

@@ -86,6 +86,14 @@ class ActionIn(BaseModel):
     expect: int | None = Field(None, ge=0)
 
 
+class UndoIn(BaseModel):
+    """``expect`` (optional): the number of actions the sender has seen, so that a second click on an
+    outdated page (a double click) takes back nothing more."""
+
+    model_config = ConfigDict(extra="forbid")
+    expect: int | None = Field(None, ge=0)
+
+
 class CreatedSeat(BaseModel):
     seat: int
     colour: str
@@ -223,9 +231,9 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         return game_response(game, x_token, '"plan":' + json.dumps(planned.to_json(), separators=(",", ":")) + ",")
 
     @app.post("/api/games/{game_id}/undo", summary="Take back your last action of this turn")
-    async def undo(game_id: str, x_token: Token = None) -> Response:
+    async def undo(game_id: str, body: UndoIn | None = None, x_token: Token = None) -> Response:
         game = game_of(game_id)
-        manager.undo(game, x_token)
+        manager.undo(game, x_token, body.expect if body else None)
         return game_response(game, x_token)
 
     @app.get("/api/games/{game_id}/log", summary="Every log line of the game")

@@ -411,8 +411,12 @@ class Manager:
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
             raise GameError(400, str(exc)) from None
 
-    def undo(self, game: LiveGame, token: str | None) -> None:
+    def undo(self, game: LiveGame, token: str | None, expect: int | None = None) -> None:
+        """Take back the seat's last action of this turn; with ``expect``, only if the game is still
+        where the sender saw it."""
         seat = self.seat_for(game, token)
+        if expect is not None and expect != len(game.actions):
+            raise GameError(409, f"the game has moved on: {len(game.actions)} actions, not {expect}; reload it")
         if game.undoable_by() != seat:
             raise GameError(409, "nothing to undo: only your own actions of this turn, back to the last card drawn")
         self.store.truncate(game.id, len(game.actions) - 1)
