@@ -386,6 +386,16 @@ def test_pages_static_files_and_api_docs(client: TestClient) -> None:
         assert p in paths
 
 
+def test_api_docs_load_nothing_from_outside(client: TestClient) -> None:
+    """/docs works offline: every script, stylesheet and icon it names is served by this server."""
+    html = client.get("/docs").text
+    assert "SwaggerUIBundle" in html
+    urls = re.findall(r"""(?:src|href)=["']([^"']+)["']""", html) + re.findall(r"url: ?'([^']+)'", html)
+    assert urls and not [u for u in urls if "//" in u], urls
+    for u in urls:
+        assert client.get(u).status_code == 200, u
+
+
 def test_games_survive_a_new_server_on_the_same_file(db: Path) -> None:
     with TestClient(create_app(db)) as c:
         g = create(c, seed=8)

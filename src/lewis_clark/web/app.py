@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from swagger_ui_bundle import swagger_ui_path
 
 from lewis_clark.bots import LEVELS
 from lewis_clark.cards import COLOURS
@@ -158,7 +160,9 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         await manager.close()
         store.close()
 
-    app = FastAPI(title="Lewis & Clark", version="1", lifespan=lifespan,
+    # /docs is Swagger UI served from an installed package (swagger-ui-bundle), never from a CDN: it works
+    # offline and no request leaves the server.
+    app = FastAPI(title="Lewis & Clark", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Lewis & Clark: The Expedition. Seats act with their secret token in the "
                               "`X-Token` header; actions use the text notation (docs/notation.md).")
     app.state.manager = manager
@@ -311,7 +315,16 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     async def replay_page(game_id: str) -> FileResponse:
         return page("replay.html")
 
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="Lewis & Clark - API",
+                                   swagger_js_url="/docs-static/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-static/swagger-ui.css",
+                                   swagger_favicon_url="/docs-static/favicon-32x32.png",
+                                   swagger_ui_parameters={"validatorUrl": None})
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
     return app
 
 
