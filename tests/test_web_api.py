@@ -198,6 +198,17 @@ def test_malformed_bodies_are_refused(client: TestClient) -> None:
     assert get(client, gid)["moves"] == 0
 
 
+def test_seats_carry_their_players_names_across_a_restart(db: Path) -> None:
+    with TestClient(create_app(db)) as c:
+        g = create(c, seats=[{"name": "  Anna "}, {"kind": "bot", "level": "random"}])
+        assert [s["name"] for s in get(c, g["id"])["seats"]] == ["Anna", ""]
+    with TestClient(create_app(db)) as c:
+        assert [s["name"] for s in get(c, g["id"])["seats"]] == ["Anna", ""]
+        for bad in ("x" * 25, "<b>", "a\nb"):
+            r = c.post("/api/games", json={"seats": [{"name": bad}]})
+            assert r.status_code == 422 and "name" in r.text, bad
+
+
 def test_hotseat_token_list_names_every_seat(client: TestClient) -> None:
     g = create(client, seats=[{}, {"kind": "bot", "level": "random"}, {}])
     v = get(client, g["id"], f"{token_of(g, 0)},{token_of(g, 2)}")

@@ -59,6 +59,8 @@ class SeatIn(BaseModel):
     kind: Literal["human", "bot"] = "human"
     level: Level = "medium"
     colour: Colour | None = None
+    name: str | None = Field(None, max_length=24, pattern=r"^[^\x00-\x1f\x7f<>]*$",
+                             description="what the players call this seat (shown beside its colour)")
 
 
 class GameIn(BaseModel):
@@ -210,7 +212,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         except ValueError as exc:
             raise GameError(422, str(exc)) from None
         seats = [(s.kind, s.level) for s in spec.seats]
-        game, tokens = manager.create(options, seats)
+        game, tokens = manager.create(options, seats, [(s.name or "").strip() for s in spec.seats])
         base = ""
         out = [CreatedSeat(seat=i, colour=colours[i], kind=kind, level=level if kind == "bot" else "", token=t,
                            link=f"{base}/play/{game.id}#t={t}" if t else "")

@@ -61,9 +61,10 @@ class Seat:
     kind: str  # "human" or "bot"
     bot: str  # difficulty level of a bot seat, "" for a human
     token_hash: str  # "" for a bot
+    name: str = ""  # what the players call this seat ("" shows its colour)
 
     def to_json(self) -> dict[str, str]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name}
 
 
 class Watcher:
@@ -155,7 +156,7 @@ class LiveGame:
         return {
             "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
             "winner": s.winner, "result": outcome(s), "options": options,
-            "seats": [{"seat": i, "colour": s.players[i].colour, "kind": st.kind, "bot": st.bot}
+            "seats": [{"seat": i, "colour": s.players[i].colour, "kind": st.kind, "bot": st.bot, "name": st.name}
                       for i, st in enumerate(self.seats)],
             "state": seen, "current": self.to_move(), "prompt": prompt(s), "hint": decision_hint(s), "plans": plans,
             "legal": legal,
@@ -191,7 +192,7 @@ def seat_specs(seats: Sequence[Seat]) -> list[str]:
 def rebuild(stored: StoredGame) -> LiveGame:
     """A live game from its record, replayed through the one replay loop (``Match.from_record``)."""
     options = Options.from_json(stored.options)
-    seats = [Seat(s["kind"], s.get("bot", ""), s.get("token_hash", "")) for s in stored.seats]
+    seats = [Seat(s["kind"], s.get("bot", ""), s.get("token_hash", ""), s.get("name", "")) for s in stored.seats]
     return LiveGame(stored.id, seats, Match.from_record(Record(options, list(stored.actions)), seat_specs(seats)))
 
 
@@ -297,12 +298,14 @@ class Manager:
 
     # --- games -----------------------------------------------------------------------------------
 
-    def create(self, options: Options, seats: Sequence[tuple[str, str]]) -> tuple[LiveGame, list[str]]:
-        """A new game and one fresh token per human seat ("" for bots)."""
+    def create(self, options: Options, seats: Sequence[tuple[str, str]],
+               names: Sequence[str] = ()) -> tuple[LiveGame, list[str]]:
+        """A new game and one fresh token per human seat ("" for bots); ``names``: the seats' names, if any."""
         game_id = secrets.token_urlsafe(9)
         tokens = [secrets.token_urlsafe(18) if kind == "human" else "" for kind, _ in seats]
-        live_seats = [Seat(kind, bot if kind == "bot" else "", token_hash(t) if t else "")
-                      for (kind, bot), t in zip(seats, tokens, strict=True)]
+        names = list(names) + [""] * (len(seats) - len(names))
+        live_seats = [Seat(kind, bot if kind == "bot" else "", token_hash(t) if t else "", name)
+                      for (kind, bot), t, name in zip(seats, tokens, names, strict=True)]
         self.store.create(game_id, options.to_json(), [s.to_json() for s in live_seats])
         game = LiveGame(game_id, live_seats, Match(options, seat_specs(live_seats)))
         self._keep(game)

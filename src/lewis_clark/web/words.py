@@ -32,6 +32,7 @@ from lewis_clark.wording import (
     t,
     village_room,
 )
+from lewis_clark.wording.names import COLOUR_NAMES, LEVEL_NAMES
 from lewis_clark.wording.page import page_words
 from lewis_clark.wording.plans import choice_label
 
@@ -56,6 +57,8 @@ def meta_json() -> dict[str, Any]:
         "kinds": list(KINDS),
         "kind_names": [kind_name(k) for k in range(len(KINDS))],
         "fur_costs": [fur_cost(i) for i in range(5)],
+        "colour_names": {c: name() for c, name in COLOUR_NAMES.items()},
+        "level_names": {level: name() for level, name in LEVEL_NAMES.items()},
         "words": page_words(),
     }
 

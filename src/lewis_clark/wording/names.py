@@ -19,6 +19,12 @@ COLOUR_NAMES: dict[str, Callable[[], str]] = {
     "green": lambda: t("Green"), "purple": lambda: t("Purple"),
 }
 
+# Bot levels (bots.LEVELS, and "random") as the home page offers them.
+LEVEL_NAMES: dict[str, Callable[[], str]] = {
+    "random": lambda: t("random"), "easy": lambda: t("easy"), "medium": lambda: t("medium"),
+    "hard": lambda: t("hard"), "expert": lambda: t("expert"),
+}
+
 # Resource kinds by index (resources.KINDS): a bare name, and a counted one.
 KIND_NAMES: dict[int, Callable[[], str]] = {
     WOOD: lambda: t("wood"), FUR: lambda: t("fur"), FOOD: lambda: t("food"), EQUIPMENT: lambda: t("equipment"),

@@ -38,6 +38,7 @@ def page_words() -> dict[str, str]:
         "seat_row": t("Seat {n}"),
         "seat_person": t("person"),
         "seat_bot": t("bot"),
+        "seat_name": t("name (optional)"),
         "seat_link": t("{colour} (seat {n}):"),
         "open_link": t("open"),
         "spectators": t("Spectators:"),

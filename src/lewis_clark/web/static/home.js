@@ -6,19 +6,26 @@ let META = null;
 let W = {}; // the page's words (meta.words)
 
 function seatRow(i) {
-  const colours = META.colours.map((c, k) => `<option ${k === i ? "selected" : ""}>${c}</option>`).join("");
-  const levels = META.levels.map((l) => `<option ${l === "medium" ? "selected" : ""}>${l}</option>`).join("");
+  const colours = META.colours.map((c, k) =>
+    `<option value="${c}" ${k === i ? "selected" : ""}>${esc(META.colour_names[c] || c)}</option>`).join("");
+  const levels = META.levels.map((l) =>
+    `<option value="${l}" ${l === "medium" ? "selected" : ""}>${esc(META.level_names[l] || l)}</option>`).join("");
   return `<div class="seat" data-seat="${i}">${esc(fmt(W.seat_row, { n: i + 1 }))}
     <select class="kind" name="kind-${i}"><option value="human">${esc(W.seat_person)}</option><option value="bot" ${i > 0 ? "selected" : ""}>${esc(W.seat_bot)}</option></select>
     <select class="level" name="level-${i}">${levels}</select>
-    <select class="colour" name="colour-${i}">${colours}</select></div>`;
+    <select class="colour" name="colour-${i}">${colours}</select>
+    <input class="name" name="name-${i}" maxlength="24" autocomplete="off" placeholder="${esc(W.seat_name)}"></div>`;
 }
 
 function drawSeats() {
   const n = +$("count").value;
   $("seats").innerHTML = Array.from({ length: n }, (_, i) => seatRow(i)).join("");
   $("seats").querySelectorAll(".seat").forEach((row) => {
-    const sync = () => { row.querySelector(".level").hidden = row.querySelector(".kind").value !== "bot"; };
+    const sync = () => {
+      const bot = row.querySelector(".kind").value === "bot";
+      row.querySelector(".level").hidden = bot === false;
+      row.querySelector(".name").hidden = bot;
+    };
     row.querySelector(".kind").onchange = sync;
     sync();
   });
@@ -30,7 +37,9 @@ async function create(ev) {
   $("error").textContent = "";
   const seats = [...$("seats").querySelectorAll(".seat")].map((row) => ({
     kind: row.querySelector(".kind").value, level: row.querySelector(".level").value,
-    colour: row.querySelector(".colour").value }));
+    colour: row.querySelector(".colour").value,
+    ...(row.querySelector(".name").value.trim() && row.querySelector(".kind").value === "human"
+      ? { name: row.querySelector(".name").value.trim() } : {}) }));
   const body = { seats, random_start: $("random-start").checked };
   if (seats.length === 1) body.mackenzie = +$("mackenzie").value;
   if ($("route").value.trim()) body.route = $("route").value.trim();
@@ -39,7 +48,7 @@ async function create(ev) {
     const g = await call("POST", "/api/games", { body });
     const abs = (p) => `${location.origin}${p}`;
     const items = g.seats.filter((s) => s.kind === "human").map((s) =>
-      `<li>${esc(fmt(W.seat_link, { colour: s.colour, n: s.seat + 1 }))} <input readonly value="${esc(abs(s.link))}"> <a href="${esc(s.link)}" data-seat-link="${s.seat}">${esc(W.open_link)}</a></li>`);
+      `<li>${esc(fmt(W.seat_link, { colour: seats[s.seat].name || META.colour_names[s.colour] || s.colour, n: s.seat + 1 }))} <input readonly value="${esc(abs(s.link))}"> <a href="${esc(s.link)}" data-seat-link="${s.seat}">${esc(W.open_link)}</a></li>`);
     items.push(`<li>${esc(W.spectators)} <input readonly value="${esc(abs(g.spectator))}"> <a href="${esc(g.spectator)}">${esc(W.open_link)}</a></li>`);
     $("links").innerHTML = items.join("");
     $("links").querySelectorAll("input").forEach((i) => { i.onclick = () => i.select(); });
