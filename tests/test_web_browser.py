@@ -60,7 +60,7 @@ def test_solo_game_played_to_the_end_by_clicking(server: Server, browser: Any) -
     page.click("#create")
     page.locator("[data-seat-link='0']").click()
     page.wait_for_selector("#actions button")
-    assert "You play orange" in page.inner_text("#who")
+    assert "You play Orange" in page.inner_text("#who")
     # First, act on the table itself: click a card of the hand (play it), then another (under it).
     click_and_wait(page, "#board g.can[data-target^='card:']")
     assert page.locator("#board g.can[data-target^='card:']").count() > 0

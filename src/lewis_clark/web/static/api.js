@@ -1,10 +1,17 @@
 // The JSON API, as the page uses it (the same endpoints any client may call: see /docs).
 
+export class NetworkError extends Error {}
+
 export async function call(method, path, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Token"] = token;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new NetworkError(e.message); // the server could not be reached: the page words it, not the browser
+  }
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
@@ -51,6 +58,7 @@ export function fillWords(words, root = document) {
   root.querySelectorAll("[data-word]").forEach((el) => { el.textContent = words[el.dataset.word]; });
   root.querySelectorAll("[data-word-placeholder]").forEach((el) => { el.placeholder = words[el.dataset.wordPlaceholder]; });
   root.querySelectorAll("[data-word-label]").forEach((el) => { el.setAttribute("aria-label", words[el.dataset.wordLabel]); });
+  root.querySelectorAll("[data-word-title]").forEach((el) => { el.title = words[el.dataset.wordTitle]; });
 }
 
 export function esc(text) {

@@ -1,8 +1,9 @@
-// The game page: draws the table, offers only the legal actions (click the thing acted on, or pick from
-// the list) and the server's plans (whole actions in one click, its single decisions sent in one
+// The game page: draws the table, offers only the legal actions (tap the thing acted on, or pick from
+// the list) and the server's plans (whole actions in one tap, its single decisions sent in one
 // request), sends them to the API with the seat's token and follows every change over a WebSocket.
-import { call, esc, fmt, meta as loadMeta, rememberGame, tokensFor } from "./api.js";
+import { NetworkError, call, esc, fmt, meta as loadMeta, rememberGame, tokensFor } from "./api.js";
 import { drawBoard } from "./board.js";
+import { askToNotify, notifySupported, notifyWanted, setSound, soundWanted, turnChanged, unlockAudio } from "./notice.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -13,9 +14,19 @@ const seatTokens = {}; // seat -> token, for the seats this browser holds (sever
 let sending = false;
 let socket = null;
 let retry = 500;
+let wasMine = false;
+let drawnWidth = 0;
+let wholeLog = null; // every log line, once asked for
 
 function you() { return Object.keys(seatTokens).map(Number); }
-function myTurn() { return VIEW && !VIEW.over && VIEW.current in seatTokens; }
+function myTurn() { return Boolean(VIEW && !VIEW.over && VIEW.current in seatTokens); }
+
+// A seat as people call it: its player's name (if given) and colour.
+function seatName(s) {
+  const seat = VIEW.seats[s];
+  const colour = META.colour_names[seat.colour] || seat.colour;
+  return seat.name ? fmt(W.seat_named, { name: seat.name, colour }) : colour;
+}
 
 async function init() {
   META = await loadMeta();
@@ -27,23 +38,72 @@ async function init() {
       const v = await call("GET", `/api/games/${gameId}`, { token: t });
       for (const s of v.you) seatTokens[s] = t;
       VIEW = v;
-    } catch (e) { showError(e.message); }
+    } catch (e) { showError(e); }
   }
   if (!VIEW) VIEW = await call("GET", `/api/games/${gameId}`);
-  const mine = you().map((s) => VIEW.seats[s].colour).join(", ");
+  const mine = you().map(seatName).join(", ");
   rememberGame(gameId, mine ? fmt(W.playing, { colours: mine }) : W.watching);
   $("who").textContent = mine ? fmt(W.you_play, { colours: mine }) : W.you_watch;
+  wasMine = myTurn();
+  setUpTools();
   render();
   connect();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && socket && socket.readyState === 1) socket.send("ping");
   });
+  // The table is drawn for the width it has: draw it again when that changes (rotation, resizing).
+  new ResizeObserver(() => { if ($("board").clientWidth !== drawnWidth) drawTable(); }).observe($("board"));
+}
+
+function setUpTools() {
+  $("sound").checked = soundWanted();
+  $("sound").onchange = () => setSound($("sound").checked);
+  const notify = $("notify");
+  notify.hidden = !you().length || !notifySupported() || notifyWanted();
+  notify.title = W.notify_tip;
+  notify.onclick = async () => {
+    const ok = await askToNotify();
+    notify.hidden = ok;
+    if (!ok) showError(W.notify_blocked);
+  };
+  const unlock = () => { unlockAudio(); };
+  document.addEventListener("pointerdown", unlock, { once: true });
+  document.addEventListener("keydown", unlock, { once: true });
+  $("fold").onclick = () => fold(!$("decision").classList.contains("folded"));
+  $("can").onclick = () => {
+    const board = $("board");
+    board.classList.remove("show-can");
+    void board.offsetWidth; // restart the animation
+    board.classList.add("show-can");
+    $("hint").textContent = W.can_explained;
+    const first = board.querySelector(".can");
+    if (first) first.scrollIntoView({ block: "center", behavior: "smooth" });
+  };
+  $("full-log").onclick = async (ev) => {
+    ev.preventDefault();
+    try {
+      wholeLog = (await call("GET", `/api/games/${gameId}/log`)).log;
+      drawLog();
+    } catch (e) { showError(e); }
+  };
+}
+
+function fold(folded) {
+  $("decision").classList.toggle("folded", folded);
+  $("fold").setAttribute("aria-expanded", String(!folded));
+  $("fold").setAttribute("aria-label", folded ? W.show_choices : W.hide_choices);
+  $("fold").textContent = folded ? "▴" : "▾";
+  dockSpace();
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws`);
-  socket.onopen = () => { retry = 500; $("live").textContent = W.live; };
+  socket.onopen = () => {
+    retry = 500;
+    $("live").textContent = W.live;
+    if ($("error").dataset.network) showError(""); // reconnected: the old "connection lost" no longer holds
+  };
   socket.onmessage = (ev) => {
     const v = JSON.parse(ev.data);
     if (!VIEW || v.version >= VIEW.version || v.moves !== VIEW.moves) { VIEW = v; render(); }
@@ -55,41 +115,49 @@ function connect() {
   };
 }
 
-function showError(text) { $("error").textContent = text || ""; }
+// An error as the player reads it: the server's own words, or ours when the server could not be reached.
+function showError(e) {
+  const el = $("error");
+  const network = e instanceof NetworkError;
+  el.textContent = !e ? "" : network ? W.connection_lost : (e.message ?? String(e));
+  if (network) el.dataset.network = "1"; else delete el.dataset.network;
+  dockSpace();
+}
 
 // One action (its text) or a plan (a list of action texts): the server applies a plan's steps in order
 // and says in `plan.detail` why it stopped early, if it did.
 async function send(what) {
   if (sending || !myTurn()) return;
   sending = true;
-  closeMenu();
+  closeInfo();
   const body = Array.isArray(what) ? { plan: what } : { action: what };
   body.expect = VIEW.moves;
   try {
     const v = await call("POST", `/api/games/${gameId}/actions`, { body, token: seatTokens[VIEW.current] });
-    showError(v.plan ? v.plan.detail : "");
+    showError(v.plan ? { message: v.plan.detail } : "");
     if (v.version >= VIEW.version) { VIEW = v; render(); }
   } catch (e) {
-    showError(e.message);
+    showError(e);
   } finally {
     sending = false;
   }
+}
+
+async function undo() {
+  if (sending) return;
+  sending = true;
+  try {
+    // `expect`: a double click takes back one action, not two.
+    const v = await call("POST", `/api/games/${gameId}/undo`, { body: { expect: VIEW.moves }, token: seatTokens[VIEW.undo] });
+    showError("");
+    VIEW = v; render();
+  } catch (e) { showError(e); } finally { sending = false; }
 }
 
 // While a plan button is pointed at, the thing its first step acts on glows on the table.
 function light(target, on) {
   $("board").querySelectorAll("[data-target]").forEach((el) => el.classList.toggle("lit", on && el.dataset.target === target));
 }
-
-async function undo() {
-  try {
-    const v = await call("POST", `/api/games/${gameId}/undo`, { token: seatTokens[VIEW.undo] });
-    showError("");
-    VIEW = v; render();
-  } catch (e) { showError(e.message); }
-}
-
-function closeMenu() { const m = document.querySelector(".menu"); if (m) m.remove(); }
 
 function byTarget() {
   const map = new Map();
@@ -98,87 +166,142 @@ function byTarget() {
   return map;
 }
 
-function clickTarget(target, ev) {
+// A tap or click on the table. With a mouse, a thing with one action acts at once (hover shows its text);
+// otherwise (touch, several actions, or nothing to do with it) a panel shows its full text and its actions.
+function tapped(el, ev) {
+  const target = el.dataset.target || "";
   const acts = byTarget().get(target) || [];
-  if (acts.length === 1) { send(acts[0].text); return; }
-  if (!acts.length) return;
-  closeMenu();
-  const menu = document.createElement("div");
-  menu.className = "menu";
-  menu.style.left = `${ev.pageX + 4}px`;
-  menu.style.top = `${ev.pageY + 4}px`;
+  if (acts.length === 1 && ev.pointerType === "mouse") { send(acts[0].text); return; }
+  const slug = el.dataset.card || el.closest("[data-card]")?.dataset.card;
+  const place = el.dataset.place || el.closest("[data-place]")?.dataset.place;
+  if (!slug && !place && !acts.length) return;
+  openInfo(slug, place, acts);
+}
+
+function openInfo(slug, place, acts) {
+  const card = slug && META.cards[slug];
+  const where = place && META.places.find((p) => p.name === place);
+  $("info-title").textContent = card ? card.title : where ? where.title : "";
+  $("info-meta").textContent = card ? fmt(W.strength_gives, { n: card.strength, badge: card.badge_name }) : where ? where.room : "";
+  $("info-text").textContent = card ? card.text : where ? where.text : "";
+  const box = $("info-actions");
+  box.innerHTML = "";
   for (const a of acts) {
     const b = document.createElement("button");
     b.textContent = a.label;
     b.dataset.action = a.text;
-    b.onclick = (e) => { e.stopPropagation(); send(a.text); };
-    menu.appendChild(b);
+    b.className = "primary";
+    b.onclick = () => send(a.text);
+    box.appendChild(b);
   }
-  const cancel = document.createElement("button");
-  cancel.textContent = W.cancel;
-  cancel.onclick = (e) => { e.stopPropagation(); closeMenu(); };
-  menu.appendChild(cancel);
-  document.body.appendChild(menu);
+  const dialog = $("info");
+  if (!dialog.open) dialog.showModal();
 }
 
-function render() {
-  const v = VIEW;
-  const targets = new Set(byTarget().keys());
-  $("board").innerHTML = drawBoard(v, META, targets, you());
-  $("board").querySelectorAll("[data-target]").forEach((el) => {
-    el.addEventListener("click", (ev) => { ev.stopPropagation(); clickTarget(el.dataset.target, ev); });
+function closeInfo() { if ($("info").open) $("info").close(); }
+
+function drawTable() {
+  const board = $("board");
+  drawnWidth = board.clientWidth;
+  board.innerHTML = drawBoard(VIEW, META, new Set(byTarget().keys()), you(), drawnWidth);
+  board.querySelectorAll("[data-target], [data-card], [data-place]").forEach((el) => {
+    if (el.parentElement.closest("[data-target], [data-card], [data-place]")) return; // the outermost takes the tap
+    el.addEventListener("click", (ev) => { ev.stopPropagation(); tapped(el, ev); });
   });
-  $("prompt").textContent = v.over ? v.result : (myTurn() ? fmt(W.your_turn, { prompt: v.prompt }) : v.prompt);
-  $("hint").textContent = myTurn() ? v.hint : "";
+}
+
+function button(label, title, cls, onclick) {
+  const b = document.createElement("button");
+  b.textContent = label;
+  b.title = title;
+  b.className = cls;
+  b.onclick = onclick;
+  return b;
+}
+
+function drawChoices(v) {
   const plans = $("plans");
   plans.innerHTML = "";
+  const list = $("actions");
+  list.innerHTML = "";
   if (myTurn()) {
     for (const p of v.plans) {
-      const b = document.createElement("button");
-      b.textContent = p.label;
-      b.title = p.steps.join("; ");
+      // "open" plans hand over to single choices after their last step.
+      const b = button(p.label, p.steps.join("; "), p.complete ? "plan" : "plan open", () => send(p.steps));
       b.dataset.plan = p.steps.join("; ");
-      b.className = p.complete ? "plan" : "plan open"; // open: single choices follow its last step
-      b.onclick = () => send(p.steps);
       b.onmouseenter = b.onfocus = () => light(p.target, true);
       b.onmouseleave = b.onblur = () => light(p.target, false);
       plans.appendChild(b);
     }
-  }
-  plans.hidden = !plans.children.length;
-  const list = $("actions");
-  list.innerHTML = "";
-  if (myTurn()) {
     for (const a of v.legal) {
-      const b = document.createElement("button");
-      b.textContent = a.label;
-      b.title = a.text;
+      // Ending the turn and Camping close the turn: they look unlike the choices inside it, and unlike each other.
+      const cls = a.verb === "camp" ? "camp" : ["end", "stop"].includes(a.verb) ? "primary" : "";
+      const b = button(a.label, a.text, cls, () => send(a.text));
       b.dataset.action = a.text;
-      if (["end", "stop", "camp"].includes(a.verb)) b.className = "primary";
-      b.onclick = () => send(a.text);
       list.appendChild(b);
     }
   } else if (!v.over) {
     const seat = v.seats[v.current];
-    list.innerHTML = `<span class="muted">${esc(fmt(seat.kind === "bot" ? W.waiting_for_bot : W.waiting_for, { colour: seat.colour }))}</span>`;
+    list.innerHTML = `<span class="muted">${esc(fmt(seat.kind === "bot" ? W.waiting_for_bot : W.waiting_for, { colour: seatName(v.current) }))}</span>`;
   }
+  plans.hidden = !plans.children.length;
   $("undo").hidden = !(v.undo >= 0 && v.undo in seatTokens);
+  $("can").hidden = !myTurn() || !v.legal.some((a) => a.target);
+}
+
+function drawLog() {
+  const v = VIEW;
+  const lines = wholeLog && wholeLog.length >= v.log.length ? mergeLog(wholeLog, v.log) : v.log;
   const log = $("log");
   // One action can have several lines (what followed it): number only the first of them.
-  log.innerHTML = v.log.map((l, i) => (i && v.log[i - 1].n === l.n ? `<li class="more">${esc(l.text)}</li>`
+  log.innerHTML = lines.map((l, i) => (i && lines[i - 1].n === l.n ? `<li class="more">${esc(l.text)}</li>`
     : `<li value="${l.n}">${esc(l.text)}</li>`)).join("");
   log.scrollTop = log.scrollHeight;
+  const total = v.log_total ?? v.log.length;
+  $("full-log").hidden = lines.length >= total;
+}
+
+// The whole log fetched earlier, brought up to date with the tail of the newest view.
+function mergeLog(whole, tail) {
+  if (!tail.length) return whole;
+  const first = tail[0].n;
+  return whole.filter((l) => l.n < first).concat(tail);
+}
+
+function render() {
+  const v = VIEW;
+  drawTable();
+  $("prompt").textContent = v.over ? v.result : (myTurn() ? fmt(W.your_turn, { prompt: v.prompt }) : v.prompt);
+  $("prompt").classList.toggle("mine", myTurn());
+  $("hint").textContent = myTurn() ? v.hint : "";
+  $("board").classList.remove("show-can");
+  drawChoices(v);
+  drawLog();
   $("moves").textContent = fmt(W.moves_turn, { moves: v.moves, turn: v.state.turn });
   document.body.dataset.moves = v.moves; // lets tests (and scripts) see which update is shown
+  document.body.classList.toggle("my-turn", myTurn());
+  const mine = myTurn();
+  turnChanged(mine, wasMine, { title: W.title_game, yourTurnTitle: W.title_your_turn, noteTitle: W.note_your_turn,
+    noteBody: v.prompt });
+  wasMine = mine;
   const end = $("end");
   if (v.over) {
     end.hidden = false;
     $("end-text").textContent = v.result;
     $("replay-link").href = `/replay/${gameId}`;
   } else end.hidden = true;
+  dockSpace();
 }
 
-document.addEventListener("click", closeMenu);
+// On phones the decision is docked at the bottom of the screen: keep room for it under the table.
+function dockSpace() {
+  const docked = getComputedStyle($("decision")).position === "fixed";
+  document.body.style.paddingBottom = docked ? `${$("decision").offsetHeight + 8}px` : "";
+}
+
+window.addEventListener("resize", dockSpace);
 $("undo").onclick = undo;
+$("info-close").onclick = closeInfo;
+$("info").addEventListener("click", (ev) => { if (ev.target === $("info")) closeInfo(); }); // a tap beside it
 $("end-close").onclick = () => { $("end").hidden = true; };
-init().catch((e) => showError(e.message));
+init().catch((e) => showError(e));
