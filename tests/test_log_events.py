@@ -84,3 +84,49 @@ def test_a_turn_that_ends_by_itself_after_a_camp_says_so() -> None:
     s, lines = said(s, "camp")
     assert lines == ["Orange camps", "Orange's Camp: Time 0 spaces, Scout back to 12, Camp at 12; back: 2 cards to the hand",
                      "Orange's turn ends: nothing is left to do", "Round 1: Blue to play"]
+
+
+# --- the Journal -------------------------------------------------------------------------------
+
+def test_a_recruit_says_what_it_paid_and_which_card_came_into_which_slot() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly")
+    hand(s, 0, "york", "william-clark")
+    load(s, 0, fur=3, equipment=2)
+    s, asked = said(s, "recruit john-hay")
+    s, lines = said(s, "discard york")
+    assert asked == ["Orange recruits John Hay (#19)"]
+    assert lines == ["Orange discards York for the discount",
+                     "Orange pays 2 fur + 1 equipment for John Hay (discarding York for the discount)",
+                     "New in the Journal: Comcomly (slot 5)"]
+    assert s.journal[4] == 40 + 3  # Comcomly is #43
+
+
+def test_a_recruit_without_a_discount_pays_its_full_price() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly")
+    load(s, 0, fur=3, equipment=3)
+    s = do(s, "recruit black-cat")
+    s, lines = said(s, "discard none")
+    assert lines == ["Orange discards no card for the discount", "Orange pays 3 fur + 3 equipment for Black Cat",
+                     "New in the Journal: Comcomly (slot 5)"]
+
+
+def test_the_interpreter_names_the_journal_card_it_discards() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly")
+    hand(s, 0, "francois-labiche", "york")
+    s.village[0] = 1
+    s.indian_stock -= 1
+    s, played = said(s, "play francois-labiche")
+    s = do(s, "under york", "indians 0")
+    s, gathered = said(s, "perform")
+    s, took = said(s, "take 1 indian")
+    assert played == ["Orange plays François Labiche (Interpreter)"]
+    assert gathered == ["Orange performs François Labiche (Interpreter)",
+                        "2 Indians from the Village and the Newcomer gather at the Powwow"]  # the Newcomer's too
+    assert took == ["Orange takes 1 Indian", "François Labiche (Interpreter) discards Hay (slot 1) from the Journal",
+                    "New in the Journal: Comcomly (slot 5)", "1 Indian comes from the stock to the Newcomer"]

@@ -24,7 +24,8 @@ from lewis_clark.state import AfterTake, Decision, Frame, State
 
 @dataclass(frozen=True, slots=True)
 class Acted:
-    """``seat`` took ``action``; ``card``/``place`` name what was performing (for perform actions)."""
+    """``seat`` took ``action``; ``card``/``place`` name what was performing (perform actions), or
+    ``card`` the card being recruited (the discard for its discount)."""
 
     seat: int
     action: Action
@@ -140,6 +141,8 @@ class GameOver:
     winner: int
 
 
+_NAMED = (Decision.PERFORM, Decision.RECRUIT)  # decisions whose Acted names the frame's card
+
 Event = (Acted | ScoutMoved | Recruited | Camped | Gathered | NewcomerArrived | JournalDiscarded | JournalDrawn
          | Reshuffled | MackenzieMoved | TurnEnded | TurnPassed | GameOver)
 
@@ -148,7 +151,7 @@ def events(before: State, action: Action, after: State) -> list[Event]:
     """Everything ``action`` (legal in ``before``) did, in the order a person would tell it."""
     seat = before.current
     frame = before.stack[-1] if before.stack else None
-    card, place = (frame.card, frame.place) if frame is not None and frame.kind == Decision.PERFORM else (0, -1)
+    card, place = (frame.card, frame.place) if frame is not None and frame.kind in _NAMED else (0, -1)
     out: list[Event] = [Acted(seat, action, card, place)]
     p0, p1 = before.players[seat], after.players[seat]
     if frame is not None and frame.kind == Decision.RECRUIT:

@@ -50,6 +50,16 @@ def _under(name: str, a: Action, e: Acted) -> str:
     return t("{name} gives it Strength {strength} from {card}", name=name, strength=c.strength, card=c.name)
 
 
+def _discard(name: str, a: Action, e: Acted) -> str:
+    if e.card:  # the discount of a recruitment (R15)
+        if a.subject == "none":
+            return t("{name} discards no card for the discount", name=name)
+        return t("{name} discards {card} for the discount", name=name, card=BY_SLUG[a.subject].name)
+    if a.subject == "none":
+        return t("{name} discards nothing", name=name)
+    return t("{name} discards {card}", name=name, card=BY_SLUG[a.subject].name)
+
+
 # What each verb looks like in the log (the action itself; its consequences are other events).
 ACTED: dict[Verb, Callable[[str, Action, Acted], str]] = {
     Verb.PLAY: lambda name, a, e: t("{name} plays {card}", name=name, card=card_title(BY_SLUG[a.subject])),
@@ -59,8 +69,7 @@ ACTED: dict[Verb, Callable[[str, Action, Acted], str]] = {
     Verb.VILLAGE: lambda name, a, e: tn("{name} sends {n} Indian to {place}", "{name} sends {n} Indians to {place}",
                                         a.indians, name=name, place=place_title(PLACES[PLACE_INDEX[a.subject]])),
     Verb.RECRUIT: lambda name, a, e: t("{name} recruits {card}", name=name, card=card_title(BY_SLUG[a.subject])),
-    Verb.DISCARD: lambda name, a, e: (t("{name} discards nothing", name=name) if a.subject == "none"
-                                      else t("{name} discards {card}", name=name, card=BY_SLUG[a.subject].name)),
+    Verb.DISCARD: _discard,
     Verb.CAMP: lambda name, a, e: t("{name} camps", name=name),
     Verb.END: lambda name, a, e: t("{name} ends the turn", name=name),
     Verb.STOP: lambda name, a, e: t("{name} stops", name=name),
