@@ -130,3 +130,127 @@ def test_the_interpreter_names_the_journal_card_it_discards() -> None:
                         "2 Indians from the Village and the Newcomer gather at the Powwow"]  # the Newcomer's too
     assert took == ["Orange takes 1 Indian", "François Labiche (Interpreter) discards Hay (slot 1) from the Journal",
                     "New in the Journal: Comcomly (slot 5)", "1 Indian comes from the stock to the Newcomer"]
+
+
+# --- a Camp, and counts in the right number ----------------------------------------------------
+
+@pytest.mark.parametrize(("n", "added", "camp"), [
+    (1, "Orange adds 1 Indian", "Time 1 space, Scout back to 19, Camp at 19; back: 2 cards to the hand, "
+                                "1 Indian to the boats"),
+    (2, "Orange adds 2 Indians", "Time 2 spaces, Scout back to 18, Camp at 18; back: 2 cards to the hand, "
+                                 "2 Indians to the boats")])
+def test_a_camp_says_its_time_where_scout_and_camp_land_and_what_came_back(n: int, added: str, camp: str) -> None:
+    s = game(2)
+    hand(s, 0, "york", "joseph-whitehouse", "william-clark")
+    indians(s, 0, n)
+    load(s, 0)
+    at(s, 0, 20, camp=10)
+    s, play = said(s, "play york")
+    s, under = said(s, "under joseph-whitehouse")
+    s, adding = said(s, f"indians {n}")
+    s = do(s, "stop")
+    s, lines = said(s, "camp")
+    assert (play, under, adding) == (["Orange plays York (Hunter)"],
+                                     ["Orange gives it Strength 1 from Joseph Whitehouse"], [added])
+    # Time: the one card left in hand, and a second Indian aboard costs 1 (R16)
+    assert lines[:2] == ["Orange camps", f"Orange's Camp: {camp}"]
+
+
+def test_one_is_singular_everywhere_in_a_village_action() -> None:
+    s = game(2)
+    indians(s, 0, 3)
+    load(s, 0, wood=4)
+    s, one = said(s, "village canoe 1")
+    assert one == ["Orange sends 1 Indian to Canoe Manufacturing"]
+    s = game(2)
+    indians(s, 0, 3)
+    s, two = said(s, "village canoe 2")
+    assert two == ["Orange sends 2 Indians to Canoe Manufacturing"]
+
+
+def test_a_movement_says_how_many_spaces() -> None:
+    s = game(2)
+    hand(s, 0, "william-clark", "york")
+    load(s, 0, food=1)
+    at(s, 0, 5, camp=5)
+    indians(s, 0, 0)
+    s = do(s, "play william-clark", "under york")
+    s, lines = said(s, "perform food")
+    assert lines == ["Orange performs William Clark (Commander): food",
+                     f"Orange's Scout moves {s.players[0].scout - 5} spaces, from 5 to {s.players[0].scout}"]
+    assert s.players[0].scout == 7
+
+
+def test_farewell_names_the_whole_journal_it_discards_and_every_new_card() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly", "little-thief", "watkuweis", "daniel-boone", "old-toby")
+    indians(s, 0, 1)
+    hand(s, 0, "york", "joseph-whitehouse")
+    s = do(s, "village farewell 1", "perform")
+    s, lines = said(s, "discard none")
+    assert lines == ["Orange discards nothing",
+                     "Farewell discards Hay (slot 1), John Hay (slot 2), Black Cat (slot 3), Cuscalar (slot 4), "
+                     "Cameahwait (slot 5) from the Journal",
+                     "New in the Journal: Comcomly (slot 1), Little Thief (slot 2), Watkuweis (slot 3), "
+                     "Daniel Boone (slot 4), Old Toby (slot 5)"]
+
+
+PLURAL_SLIPS = re.compile(r"(?<![\d.])1 (Indians|cards|spaces|canoes|horses|rounds|turns|actions)\b")
+
+
+# --- whole games -------------------------------------------------------------------------------
+
+@pytest.fixture
+def draws(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Every card the engine draws from now on, in order (what the log must name)."""
+    seen: list[int] = []
+    real = journal_module.draw
+
+    def recording(state: State) -> int:
+        card = real(state)
+        if card:
+            seen.append(card)
+        return card
+
+    monkeypatch.setattr(journal_module, "draw", recording)
+    yield seen
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_whole_game_log_names_every_card_that_entered_the_journal(draws: list[int], seed: int) -> None:
+    match = Match(Options(players=3, seed=seed), ["random"] * 3)
+    s = match.state
+    s.discard[:0] = s.deck[2:]  # a short deck: the game reshuffles early, starting Characters among the cards
+    del s.deck[2:]
+    while not match.state.over and match.state.turn <= 150:
+        draws.clear()
+        step = match.step_bot()
+        told = [(c, slot) for e in step.events if isinstance(e, JournalDrawn) for c, slot in zip(e.cards, e.slots,
+                                                                                               strict=True)]
+        assert [c for c, _ in told] == draws, (step.action, step.lines)
+        assert all(match.state.journal[slot - 1] == c for c, slot in told)
+    lines = match.log_lines()
+    assert any(isinstance(e, Reshuffled) for step in match.steps for e in step.events)
+    assert sum(isinstance(e, JournalDrawn) for step in match.steps for e in step.events) >= 5
+    assert not [line for line in lines if "#0" in line]
+    assert not [line for line in lines if PLURAL_SLIPS.search(line)]
+
+
+def test_a_starting_character_in_the_journal_shows_its_role_not_number_0() -> None:
+    s = game(2)
+    journal(s, "seaman", "hay", "john-hay", "black-cat", "cuscalar")
+    console = Console(file=io.StringIO(), width=160)
+    console.print(render_journal(s, 0))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Seaman Hunter" in text and "Hay #1" in text and "#0" not in text
+
+
+def test_the_web_view_counts_the_whole_log() -> None:
+    match = Match(Options(players=2, seed=3), ["human", "random"])
+    for _ in range(30):
+        match.step_bot() if match.is_bot(match.state.current) else match.apply(match.legal()[0])
+    live = LiveGame("g", [Seat("human", "", "x"), Seat("bot", "random", "")], match)
+    view = live.public()
+    assert view["log_total"] == len(match.log_lines()) > len(view["log"])
+    assert view["round"] == round_number(match.state) and view["round"] < match.state.turn
