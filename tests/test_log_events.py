@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from rich.console import Console
 
-from builders import area, at, do, game, hand, indians, journal, load, top_of_deck
+from builders import at, do, game, hand, indians, journal, load, top_of_deck
 from lewis_clark import journal as journal_module
 from lewis_clark.actions import Action
 from lewis_clark.events import JournalDrawn, Reshuffled

@@ -321,5 +321,5 @@ def render_end(state: State, seats: Sequence[str]) -> RenderableType:
         table.add_row(player_text(state, seat, seats), str(p.scout), str(p.camp), str(len(p.hand)),
                       resources_text(state, seat))
     return Group(Text(""), Text(t("=== Game over ==="), style="bold"), line, table,
-                 Text(tn("{n} round, Fort Clatsop at space {fort}", "{n} rounds, Fort Clatsop at space {fort}", round_number(state),
-                         fort=state.options.route.fort_clatsop), style="dim"))
+                 Text(tn("{n} round, Fort Clatsop at space {fort}", "{n} rounds, Fort Clatsop at space {fort}",
+                         round_number(state), fort=state.options.route.fort_clatsop), style="dim"))

@@ -24,8 +24,8 @@ from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
-from lewis_clark.record import Record
 from lewis_clark.queries import round_number
+from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
 from lewis_clark.terminal import screen
