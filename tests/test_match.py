@@ -67,8 +67,8 @@ def test_the_log_tells_mackenzie_turn_ends_journal_draws_and_what_a_recruit_paid
     happened = [e for step in match.steps for e in step.events]
     lines = match.log_lines()
     assert any(isinstance(e, MackenzieMoved) for e in happened)
-    assert any(line.startswith("Mackenzie moves to space") for line in lines)
-    assert any(isinstance(e, TurnPassed) for e in happened) and "Turn 2: Orange to play" in lines
+    assert any(line.startswith("Mackenzie moves from space") for line in lines)
+    assert any(isinstance(e, TurnPassed) for e in happened) and "Round 2: Orange to play" in lines
     drawn = next(step for step in match.steps if any(isinstance(e, JournalDrawn) for e in step.events))
     assert any(line.startswith("New in the Journal: ") for line in drawn.lines)
     recruit = next(step for step in match.steps for e in step.events if isinstance(e, Recruited) and e.fur + e.equipment)

@@ -59,7 +59,7 @@ def test_board_shows_the_whole_table_in_80_columns() -> None:
         assert CARDS[card].name in text
     landing = camp_landing(s, s.current)
     assert f"Camp now: lose {landing.time} spaces" in text
-    assert "to play" in text and "turn 1" in text
+    assert "to play" in text and "round 1" in text
 
 
 def test_route_rows_mark_scout_camp_and_mackenzie() -> None:

@@ -131,7 +131,7 @@ def test_log_words_every_event_of_a_game() -> None:
         s = apply(s, action)
     joined = "\n".join(lines)
     assert "sets up Camp at Fort Clatsop and wins!" in joined
-    for words in ("plays", "Scout moves from", "New in the Journal", "Turn 2: "):
+    for words in ("plays", "Scout moves ", "New in the Journal", "Round 2: ", "(slot 5)"):
         assert words in joined, words
 
 
@@ -214,8 +214,11 @@ def test_event_line_words_each_event_type(pseudo: None) -> None:
     s = game(2, seed=1)
     samples: list[ev.Event] = [
         ev.Acted(0, Action(Verb.END)), ev.ScoutMoved(0, 3, 5), ev.Recruited(0, 39, 3, 1, 55), ev.Recruited(1, 39, 1, 3),
-        ev.Camped(0, 2, 5, 6), ev.JournalDiscarded((1, 2)), ev.JournalDrawn((3,)), ev.Reshuffled(12), ev.MackenzieMoved(7),
-        ev.TurnPassed(0, 1, 2), ev.GameOver(0), ev.GameOver(-1)]
+        ev.Camped(0, 2, 5, 6), ev.Camped(1, 0, 3, 3, 4, 2), ev.Gathered(3), ev.NewcomerArrived(),
+        ev.JournalDiscarded((1, 2)), ev.JournalDiscarded((1,), (1,), 56), ev.JournalDiscarded((1, 2), (1, 2), place=3),
+        ev.JournalDrawn((3,)), ev.JournalDrawn((3, 4), (4, 5)), ev.Reshuffled(12), ev.MackenzieMoved(7),
+        ev.MackenzieMoved(9, 7, 8), ev.MackenzieMoved(8, 7), ev.TurnEnded(0), ev.TurnPassed(0, 1, 2, 1), ev.GameOver(0),
+        ev.GameOver(-1)]
     assert {type(e) for e in samples} == set(ev.Event.__args__)  # type: ignore[attr-defined]
     for e in samples:
         assert wrapped(event_line(s, e)), e

@@ -2,9 +2,13 @@
 
 ``events(before, action, after)`` compares the states around an applied action and names what a
 person at the table would have seen: the action itself, a Scout moving, a recruitment and what it
-paid, a Camp and where it landed, Journal cards discarded and drawn, a reshuffle, Mackenzie moving,
-the turn passing and the end of the game. The match driver logs them; the wording layer words them.
-Events are plain immutable values, so logs compare and serialise easily.
+paid, a Camp and what it brought back, the Interpreter gathering the Village, Journal cards
+discarded (and by what) and drawn (into which slot), a reshuffle, Mackenzie's step, the turn ending
+and the next one beginning, and the end of the game. The match driver logs them; the wording layer
+words them. Events are plain immutable values, so logs compare and serialise easily.
+
+The engine knows nothing of events: they are read off the two states, so a match that keeps no log
+(``Match(keep_log=False)``: sims, RL) pays nothing for them.
 """
 
 from __future__ import annotations
@@ -13,14 +17,15 @@ from dataclasses import dataclass
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
-from lewis_clark.queries import camp_time
-from lewis_clark.resources import EQUIPMENT, FUR
-from lewis_clark.state import Decision, State
+from lewis_clark.queries import camp_time, round_number
+from lewis_clark.resources import EQUIPMENT, FUR, INDIAN
+from lewis_clark.state import AfterTake, Decision, Frame, State
 
 
 @dataclass(frozen=True, slots=True)
 class Acted:
-    """``seat`` took ``action``; ``card``/``place`` name what was performing (for perform actions)."""
+    """``seat`` took ``action``; ``card``/``place`` name what was performing (perform actions), or
+    ``card`` the card being recruited (the discard for its discount)."""
 
     seat: int
     action: Action
@@ -30,7 +35,7 @@ class Acted:
 
 @dataclass(frozen=True, slots=True)
 class ScoutMoved:
-    """A Scout moved during the action (Camps are ``Camped``)."""
+    """A Scout moved during the action, ``start`` to ``end`` (Camps are ``Camped``)."""
 
     seat: int
     start: int
@@ -50,26 +55,48 @@ class Recruited:
 
 @dataclass(frozen=True, slots=True)
 class Camped:
-    """A Camp cost ``time`` spaces; the Scout stands on ``scout`` and the Camp on ``camp`` (R16)."""
+    """A Camp cost ``time`` spaces; the Scout stands on ``scout`` and the Camp on ``camp`` (R16);
+    ``cards`` came back to the hand from the Playing Area and ``indians`` from the cards to the boats."""
 
     seat: int
     time: int
     scout: int
     camp: int
+    cards: int = 0
+    indians: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Gathered:
+    """The Interpreter brought ``indians`` from the Village and the Newcomer to the Powwow (R10)."""
+
+    indians: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewcomerArrived:
+    """An Indian came from the stock to the Newcomer's place (R10)."""
+
+    indians: int = 1
 
 
 @dataclass(frozen=True, slots=True)
 class JournalDiscarded:
-    """Journal cards went to the discard deck (the Interpreter's slot 1, a Farewell)."""
+    """Journal cards went to the discard deck, by what: the card performing (the Interpreter's slot 1)
+    or the Village place (Farewell) given as ``card``/``place``; ``slots`` are 1-based, one per card."""
 
     cards: tuple[int, ...]
+    slots: tuple[int, ...] = ()
+    card: int = 0
+    place: int = -1
 
 
 @dataclass(frozen=True, slots=True)
 class JournalDrawn:
-    """Cards drawn from the deck into the Journal, by slot order."""
+    """Cards drawn from the deck into the Journal, in draw order; ``slots`` are 1-based, one per card."""
 
     cards: tuple[int, ...]
+    slots: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,18 +108,30 @@ class Reshuffled:
 
 @dataclass(frozen=True, slots=True)
 class MackenzieMoved:
-    """Solo: Mackenzie moved to ``space`` (R24)."""
+    """Solo: Mackenzie stepped from ``start`` to ``space`` after the player's turn, jumping over the
+    player's Scout on ``past`` when it held the space he reached (R24; ``past`` is -1 otherwise)."""
 
     space: int
+    start: int = -1
+    past: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """``seat``'s turn ended by itself: nothing was left to do after a Camp (R16, R17). A turn ended
+    with an ``end`` action says so in its ``Acted`` event."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class TurnPassed:
-    """``seat``'s turn ended; ``to`` plays turn number ``turn``."""
+    """``seat``'s turn ended; ``to`` plays turn number ``turn`` (``State.turn``), their own ``round``th."""
 
     seat: int
     to: int
     turn: int
+    round: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,15 +141,17 @@ class GameOver:
     winner: int
 
 
-Event = (Acted | ScoutMoved | Recruited | Camped | JournalDiscarded | JournalDrawn | Reshuffled | MackenzieMoved | TurnPassed
-         | GameOver)
+_NAMED = (Decision.PERFORM, Decision.RECRUIT)  # decisions whose Acted names the frame's card
+
+Event = (Acted | ScoutMoved | Recruited | Camped | Gathered | NewcomerArrived | JournalDiscarded | JournalDrawn
+         | Reshuffled | MackenzieMoved | TurnEnded | TurnPassed | GameOver)
 
 
 def events(before: State, action: Action, after: State) -> list[Event]:
     """Everything ``action`` (legal in ``before``) did, in the order a person would tell it."""
     seat = before.current
     frame = before.stack[-1] if before.stack else None
-    card, place = (frame.card, frame.place) if frame is not None and frame.kind == Decision.PERFORM else (0, -1)
+    card, place = (frame.card, frame.place) if frame is not None and frame.kind in _NAMED else (0, -1)
     out: list[Event] = [Acted(seat, action, card, place)]
     p0, p1 = before.players[seat], after.players[seat]
     if frame is not None and frame.kind == Decision.RECRUIT:
@@ -118,27 +159,73 @@ def events(before: State, action: Action, after: State) -> list[Event]:
         out.append(Recruited(seat, frame.card, p0.resources[FUR] - p1.resources[FUR],
                              p0.resources[EQUIPMENT] - p1.resources[EQUIPMENT], discarded))
     if action.verb == Verb.CAMP:
-        out.append(Camped(seat, camp_time(p0), p1.scout, p1.camp))
+        out.append(Camped(seat, camp_time(p0), p1.scout, p1.camp, len(p0.face_up) + len(p0.face_down), p0.on_cards))
     elif p1.scout != p0.scout:
         out.append(ScoutMoved(seat, p0.scout, p1.scout))
-    was_in_journal = set(before.journal)
-    gone = tuple(c for c in after.discard if c in was_in_journal and c not in after.journal and c not in before.discard)
-    if gone:
-        out.append(JournalDiscarded(gone))
-    if after.rng != before.rng:
-        out.append(Reshuffled(len(after.deck) + sum(1 for c in after.journal if c and c not in was_in_journal)))
-    drawn = tuple(c for c in after.journal if c and c not in was_in_journal and _from_deck(before, after, c))
-    if drawn:
-        out.append(JournalDrawn(drawn))
+    gathered = after.powwow - before.powwow
+    if frame is not None and frame.kind == Decision.TAKE and frame.then == AfterTake.INTERPRETER:
+        gathered += action.bundle[INDIAN]  # the take itself moved these from the Powwow to the boats
+    if gathered > 0:
+        out.append(Gathered(gathered))
+    out.extend(_journal(before, after, frame))
+    if after.newcomer > before.newcomer:
+        out.append(NewcomerArrived(after.newcomer - before.newcomer))
+    turn_over = after.turn != before.turn or (after.over and after.winner < 0 and after.mackenzie != before.mackenzie)
+    if turn_over and action.verb != Verb.END:
+        out.append(TurnEnded(seat))
     if after.mackenzie != before.mackenzie:
-        out.append(MackenzieMoved(after.mackenzie))
+        past = after.mackenzie - 1 if after.mackenzie - before.mackenzie > 1 else -1
+        out.append(MackenzieMoved(after.mackenzie, before.mackenzie, past))
     if after.turn != before.turn:
-        out.append(TurnPassed(seat, after.current, after.turn))
+        out.append(TurnPassed(seat, after.current, after.turn, round_number(after)))
     if after.over and not before.over:
         out.append(GameOver(after.winner))
     return out
 
 
-def _from_deck(before: State, after: State, card: int) -> bool:
-    """A card new in the Journal came from the draw deck (or a reshuffled discard), not a hand."""
-    return card in before.deck or card in before.discard
+def _journal(before: State, after: State, frame: Frame | None) -> list[Event]:
+    """Journal cards discarded (and by what), a reshuffle, and cards drawn, with their slots.
+
+    A refill keeps the remaining cards in order, slid down, and appends the drawn ones in draw order
+    (``journal.refill``), so the drawn cards are the last ``k`` filled slots. Without a reshuffle ``k``
+    is what left the draw deck; with one, the kept cards are the longest run at the bottom that was in
+    the Journal before, in the same order (a card discarded from slot 1 and drawn again lands on top,
+    out of order), and a Farewell keeps none.
+    """
+    if before.journal == after.journal and before.rng == after.rng and len(before.deck) == len(after.deck):
+        return []
+    old = [c for c in before.journal if c]
+    new = [c for c in after.journal if c]
+    reshuffled = after.rng != before.rng
+    if not reshuffled:
+        drawn = len(before.deck) - len(after.deck)
+    elif frame is not None and frame.kind == Decision.FAREWELL and len(after.stack) < len(before.stack):
+        drawn = len(new)
+    else:
+        drawn = len(new) - _kept_run(before, old, new)
+    kept = set(new[:len(new) - drawn])
+    out: list[Event] = []
+    held = {c for p in after.players for pile in (p.hand, p.face_up, p.face_down) for c in pile}
+    gone = [(c, slot) for slot, c in enumerate(before.journal, 1) if c and c not in kept and c not in held]
+    if gone:
+        cause = next((f for f in reversed(before.stack) if f.kind == Decision.PERFORM), None)
+        out.append(JournalDiscarded(tuple(c for c, _ in gone), tuple(s for _, s in gone),
+                                    cause.card if cause else 0, cause.place if cause else -1))
+    if reshuffled:
+        out.append(Reshuffled(len(after.deck) + drawn - len(before.deck)))
+    if drawn:
+        first = len(new) - drawn
+        out.append(JournalDrawn(tuple(new[first:]), tuple(range(first + 1, len(new) + 1))))
+    return out
+
+
+def _kept_run(before: State, old: list[int], new: list[int]) -> int:
+    """How many of ``new``'s bottom cards stayed in the Journal: in ``old`` in the same order, and
+    just come from the decks."""
+    came = set(before.deck) | set(before.discard)
+    at = 0
+    for n, card in enumerate(new):
+        if card in came or card not in old[at:]:
+            return n
+        at = old.index(card, at) + 1
+    return len(new)

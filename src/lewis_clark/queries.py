@@ -25,6 +25,12 @@ def can_act(p: Player) -> bool:
     return p.indians > 0 or len(p.hand) >= 2
 
 
+def round_number(state: State) -> int:
+    """The round being played: the number of the current player's own turn (1 for everyone's first).
+    ``State.turn`` counts every player's turns; people count rounds."""
+    return (state.turn - 1) // len(state.players) + 1
+
+
 def capacity(p: Player) -> int:
     """Resources the boats can hold now."""
     return resource_capacity(p.tiles)

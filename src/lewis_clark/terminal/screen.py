@@ -19,7 +19,7 @@ from lewis_clark.cards import CARDS, GRAVELINES
 from lewis_clark.expedition import TILE_FACES
 from lewis_clark.journal import fur_cost
 from lewis_clark.plans import Plan
-from lewis_clark.queries import recruit_fur
+from lewis_clark.queries import recruit_fur, round_number
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import State
@@ -43,6 +43,7 @@ from lewis_clark.wording import (
     tn,
     village_room,
 )
+from lewis_clark.wording.names import card_tag
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import all_plans_heading, plans_heading, single_choices_heading
 
@@ -156,7 +157,7 @@ def render_journal(state: State, seat: int) -> RenderableType:
             table.add_row(str(slot + 1), fur_cell, Text(t("(empty)"), style="dim"), "", "")
             continue
         c = CARDS[card]
-        table.add_row(str(slot + 1), fur_cell, f"{c.name} [dim]#{c.number}[/]", _strength_badge(card), card_summary(c))
+        table.add_row(str(slot + 1), fur_cell, f"{c.name} [dim]{card_tag(c)}[/]", _strength_badge(card), card_summary(c))
     caption = t("recruit: fur by slot + equipment = Strength.  Deck {deck}, discards {discards}", deck=len(state.deck),
                 discards=len(state.discard))
     if GRAVELINES in p.face_up:
@@ -212,7 +213,8 @@ def render_hand(state: State, seat: int) -> RenderableType:
 
 
 def header(state: State, seats: Sequence[str]) -> Text:
-    out = Text(t("Lewis & Clark - turn {turn} - seed {seed} - ", turn=state.turn, seed=state.options.seed), style="bold")
+    out = Text(t("Lewis & Clark - round {round} - seed {seed} - ", round=round_number(state),
+                 seed=state.options.seed), style="bold")
     if state.over:
         out.append(t("the game is over"), style="bold")
     else:
@@ -319,5 +321,5 @@ def render_end(state: State, seats: Sequence[str]) -> RenderableType:
         table.add_row(player_text(state, seat, seats), str(p.scout), str(p.camp), str(len(p.hand)),
                       resources_text(state, seat))
     return Group(Text(""), Text(t("=== Game over ==="), style="bold"), line, table,
-                 Text(tn("{n} turn, Fort Clatsop at space {fort}", "{n} turns, Fort Clatsop at space {fort}", state.turn,
-                         fort=state.options.route.fort_clatsop), style="dim"))
+                 Text(tn("{n} round, Fort Clatsop at space {fort}", "{n} rounds, Fort Clatsop at space {fort}",
+                         round_number(state), fort=state.options.route.fort_clatsop), style="dim"))

@@ -24,12 +24,14 @@ from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
+from lewis_clark.queries import round_number
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
 from lewis_clark.terminal import screen
 from lewis_clark.terminal.choices import Choices, choices, code, looks_like_code
 from lewis_clark.terminal.texts import help_text
+from lewis_clark.wording import t
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import no_plan, no_plans, plan_chosen, plan_stopped
 
@@ -157,12 +159,12 @@ class Session:
         return 0
 
     def announce(self) -> None:
-        """A heading when a new turn begins, so that each player's moves stand apart."""
+        """A heading when a new turn begins, so that each player's moves stand apart (numbered by round)."""
         if self.state.turn == self.announced:
             return
         self.announced = self.state.turn
         who = screen.player_text(self.state, self.state.current, self.seats)
-        self.console.rule(Text(f"Turn {self.state.turn}: ").append_text(who), style="dim")
+        self.console.rule(Text(t("Round {round}: ", round=round_number(self.state))).append_text(who), style="dim")
 
     def leave(self) -> int:
         where = f" It is saved in {self.autosave}; resume with: lewis-clark play --load {self.autosave}" if self.autosave else ""

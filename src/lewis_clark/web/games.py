@@ -35,6 +35,7 @@ from lewis_clark.actions import Action, ActionError, IllegalAction, NotationErro
 from lewis_clark.bots import Bot
 from lewis_clark.match import HUMAN, Match
 from lewis_clark.plans import offered
+from lewis_clark.queries import round_number
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
@@ -163,6 +164,8 @@ class LiveGame:
             "undo": self.undoable_by(),
             "table": table_json(s),
             "log": self.log_tail(LOG_TAIL),
+            "log_total": sum(len(step.lines) for step in self.match.steps),  # more than "log" holds: link the whole log
+            "round": round_number(s),  # the people-facing turn number (state.turn counts every player's turns)
         }
 
     def refresh(self) -> None:

@@ -12,12 +12,15 @@ from lewis_clark.events import (
     Camped,
     Event,
     GameOver,
+    Gathered,
     JournalDiscarded,
     JournalDrawn,
     MackenzieMoved,
+    NewcomerArrived,
     Recruited,
     Reshuffled,
     ScoutMoved,
+    TurnEnded,
     TurnPassed,
     events,
 )
@@ -47,6 +50,16 @@ def _under(name: str, a: Action, e: Acted) -> str:
     return t("{name} gives it Strength {strength} from {card}", name=name, strength=c.strength, card=c.name)
 
 
+def _discard(name: str, a: Action, e: Acted) -> str:
+    if e.card:  # the discount of a recruitment (R15)
+        if a.subject == "none":
+            return t("{name} discards no card for the discount", name=name)
+        return t("{name} discards {card} for the discount", name=name, card=BY_SLUG[a.subject].name)
+    if a.subject == "none":
+        return t("{name} discards nothing", name=name)
+    return t("{name} discards {card}", name=name, card=BY_SLUG[a.subject].name)
+
+
 # What each verb looks like in the log (the action itself; its consequences are other events).
 ACTED: dict[Verb, Callable[[str, Action, Acted], str]] = {
     Verb.PLAY: lambda name, a, e: t("{name} plays {card}", name=name, card=card_title(BY_SLUG[a.subject])),
@@ -56,8 +69,7 @@ ACTED: dict[Verb, Callable[[str, Action, Acted], str]] = {
     Verb.VILLAGE: lambda name, a, e: tn("{name} sends {n} Indian to {place}", "{name} sends {n} Indians to {place}",
                                         a.indians, name=name, place=place_title(PLACES[PLACE_INDEX[a.subject]])),
     Verb.RECRUIT: lambda name, a, e: t("{name} recruits {card}", name=name, card=card_title(BY_SLUG[a.subject])),
-    Verb.DISCARD: lambda name, a, e: (t("{name} discards nothing", name=name) if a.subject == "none"
-                                      else t("{name} discards {card}", name=name, card=BY_SLUG[a.subject].name)),
+    Verb.DISCARD: _discard,
     Verb.CAMP: lambda name, a, e: t("{name} camps", name=name),
     Verb.END: lambda name, a, e: t("{name} ends the turn", name=name),
     Verb.STOP: lambda name, a, e: t("{name} stops", name=name),
@@ -68,8 +80,22 @@ ACTED: dict[Verb, Callable[[str, Action, Acted], str]] = {
 }
 
 
-def _cards(ids: tuple[int, ...]) -> str:
-    return ", ".join(CARDS[c].name for c in ids)
+def _slotted(ids: tuple[int, ...], slots: tuple[int, ...]) -> str:
+    """Cards with their Journal slots, e.g. "Black Cat (slot 5)"; names alone when slots are unknown."""
+    if len(slots) != len(ids):
+        return ", ".join(CARDS[c].name for c in ids)
+    return ", ".join(t("{card} (slot {slot})", card=CARDS[c].name, slot=n) for c, n in zip(ids, slots, strict=True))
+
+
+def _scout_moved(state: State, e: ScoutMoved) -> str:
+    name = player_name(state, e.seat)
+    if e.end >= e.start:
+        return tn("{name}'s Scout moves {n} space, from {start} to {end}",
+                  "{name}'s Scout moves {n} spaces, from {start} to {end}", e.end - e.start, name=name, start=e.start,
+                  end=e.end)
+    return tn("{name}'s Scout goes back {n} space, from {start} to {end}",
+              "{name}'s Scout goes back {n} spaces, from {start} to {end}", e.start - e.end, name=name, start=e.start,
+              end=e.end)
 
 
 def _recruited(state: State, e: Recruited) -> str:
@@ -83,9 +109,28 @@ def _recruited(state: State, e: Recruited) -> str:
 
 
 def _camped(state: State, e: Camped) -> str:
-    return tn("{name}'s Camp costs {n} space: Scout to {scout}, Camp at {camp}",
-              "{name}'s Camp costs {n} spaces: Scout to {scout}, Camp at {camp}", e.time,
+    line = tn("{name}'s Camp: Time {n} space, Scout back to {scout}, Camp at {camp}",
+              "{name}'s Camp: Time {n} spaces, Scout back to {scout}, Camp at {camp}", e.time,
               name=player_name(state, e.seat), scout=e.scout, camp=e.camp)
+    back = ([tn("{n} card to the hand", "{n} cards to the hand", e.cards)] if e.cards else []) \
+        + ([tn("{n} Indian to the boats", "{n} Indians to the boats", e.indians)] if e.indians else [])
+    return t("{camp}; back: {what}", camp=line, what=", ".join(back)) if back else line
+
+
+def _journal_discarded(state: State, e: JournalDiscarded) -> str:
+    cards = _slotted(e.cards, e.slots)
+    if e.card or e.place >= 0:
+        return t("{source} discards {cards} from the Journal", source=source_name(e.card, e.place), cards=cards)
+    return t("Discarded from the Journal: {cards}", cards=cards)
+
+
+def _mackenzie(state: State, e: MackenzieMoved) -> str:
+    if e.start < 0:
+        return t("Mackenzie moves to space {space}", space=e.space)
+    if e.past >= 0:
+        return t("Mackenzie moves from space {start} to {space}, jumping over {name}'s Scout on {past}", start=e.start,
+                 space=e.space, name=player_name(state, 0), past=e.past)
+    return t("Mackenzie moves from space {start} to {space}", start=e.start, space=e.space)
 
 
 def _game_over(state: State, e: GameOver) -> str:
@@ -96,16 +141,20 @@ def _game_over(state: State, e: GameOver) -> str:
 
 EVENT_LINES: dict[type[Any], Callable[[State, Any], str]] = {
     Acted: lambda s, e: ACTED[e.action.verb](player_name(s, e.seat), e.action, e),
-    ScoutMoved: lambda s, e: t("{name}'s Scout moves from {start} to {end}", name=player_name(s, e.seat), start=e.start,
-                               end=e.end),
+    ScoutMoved: _scout_moved,
     Recruited: _recruited,
     Camped: _camped,
-    JournalDiscarded: lambda s, e: t("Discarded from the Journal: {cards}", cards=_cards(e.cards)),
-    JournalDrawn: lambda s, e: t("New in the Journal: {cards}", cards=_cards(e.cards)),
+    Gathered: lambda s, e: tn("{n} Indian from the Village and the Newcomer gathers at the Powwow",
+                              "{n} Indians from the Village and the Newcomer gather at the Powwow", e.indians),
+    NewcomerArrived: lambda s, e: tn("{n} Indian comes from the stock to the Newcomer",
+                                     "{n} Indians come from the stock to the Newcomer", e.indians),
+    JournalDiscarded: _journal_discarded,
+    JournalDrawn: lambda s, e: t("New in the Journal: {cards}", cards=_slotted(e.cards, e.slots)),
     Reshuffled: lambda s, e: tn("The discard deck is shuffled into a new draw deck of {n} card",
                                 "The discard deck is shuffled into a new draw deck of {n} cards", e.cards),
-    MackenzieMoved: lambda s, e: t("Mackenzie moves to space {space}", space=e.space),
-    TurnPassed: lambda s, e: t("Turn {turn}: {name} to play", turn=e.turn, name=player_name(s, e.to)),
+    MackenzieMoved: _mackenzie,
+    TurnEnded: lambda s, e: t("{name}'s turn ends: nothing is left to do", name=player_name(s, e.seat)),
+    TurnPassed: lambda s, e: t("Round {round}: {name} to play", round=e.round, name=player_name(s, e.to)),
     GameOver: _game_over,
 }
 

@@ -117,6 +117,12 @@ def role_name(role: str) -> str:
     return ROLE_NAMES[role]() if role in ROLE_NAMES else role.replace("-", " ").title()
 
 
+def card_tag(card: Card) -> str:
+    """What tells a card apart besides its name: its role for a starting Character (which has no
+    printed number), else its number, e.g. "Hunter" or "#39"."""
+    return role_name(card.role) if card.role else f"#{card.number}"
+
+
 def card_title(card: Card) -> str:
     """A card's name with its role or number, e.g. "Seaman (Hunter)" or "Black Cat (#39)"."""
     if card.role:

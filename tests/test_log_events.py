@@ -1,0 +1,256 @@
+"""The log tells what people watch: Mackenzie's steps, turns ending and rounds, Journal draws and
+discards with their slots, a recruit's price, a Camp, counts in the right number; a whole game's log
+names every card that entered the Journal and never a "#0"."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+
+from builders import at, do, game, hand, indians, journal, load, top_of_deck
+from lewis_clark import journal as journal_module
+from lewis_clark.actions import Action
+from lewis_clark.events import JournalDrawn, Reshuffled
+from lewis_clark.match import Match
+from lewis_clark.queries import round_number
+from lewis_clark.rules import apply
+from lewis_clark.state import Options, State
+from lewis_clark.terminal.screen import render_journal
+from lewis_clark.web.games import LiveGame, Seat
+from lewis_clark.wording import log_lines
+
+
+def said(s: State, text: str) -> tuple[State, list[str]]:
+    """The state after ``text`` and the log lines of that one step."""
+    action = Action.parse(text)
+    after = apply(s, action)
+    return after, log_lines(s, action, after)
+
+
+def idle(s: State, seat: int) -> State:
+    """Seat has nothing to act with or to recruit with: it may end its first turn at once; later it
+    must Camp first, which then ends the turn (R17)."""
+    hand(s, seat)
+    load(s, seat)
+    return indians(s, seat, 0)
+
+
+# --- solo: Mackenzie ---------------------------------------------------------------------------
+
+def test_mackenzie_steps_after_the_turn_and_says_where() -> None:
+    s = idle(game(1), 0)
+    s.mackenzie = 8
+    at(s, 0, 12)
+    s, lines = said(s, "end")
+    assert lines == ["Orange ends the turn", "Mackenzie moves from space 8 to 9", "Round 2: Orange to play"]
+
+
+def test_mackenzie_jumps_over_the_scout_and_says_why() -> None:
+    s = idle(game(1), 0)
+    s.mackenzie = 8
+    at(s, 0, 9)
+    s, lines = said(s, "end")
+    assert lines == ["Orange ends the turn", "Mackenzie moves from space 8 to 10, jumping over Orange's Scout on 9",
+                     "Round 2: Orange to play"]
+
+
+# --- turns and rounds --------------------------------------------------------------------------
+
+def test_turn_end_names_who_and_the_round_counts_each_players_own_turns() -> None:
+    s = idle(idle(game(3), 0), 1)
+    idle(s, 2)
+    at(s, 1, 9, camp=9)
+    s, first = said(s, "end")
+    s, second = said(s, "camp")
+    s, third = said(s, "camp")
+    assert first == ["Orange ends the turn", "Round 1: Blue to play"]
+    assert second == ["Blue camps", "Blue's Camp: Time 0 spaces, Scout back to 9, Camp at 9",
+                      "Blue's turn ends: nothing is left to do", "Round 1: Yellow to play"]
+    assert third[-2:] == ["Yellow's turn ends: nothing is left to do", "Round 2: Orange to play"]
+    assert s.turn == 4 and round_number(s) == 2
+
+
+def test_a_turn_that_ends_by_itself_after_a_camp_says_so() -> None:
+    s = game(2)
+    hand(s, 0, "york", "joseph-whitehouse")
+    indians(s, 0, 0)
+    load(s, 0)  # no fur: nothing to recruit, so the Camp after the action ends the turn (R16, R17)
+    at(s, 0, 12, camp=8)
+    s = do(s, "play york", "under joseph-whitehouse", "stop")
+    s, lines = said(s, "camp")
+    assert lines == ["Orange camps", "Orange's Camp: Time 0 spaces, Scout back to 12, Camp at 12; back: 2 cards to the hand",
+                     "Orange's turn ends: nothing is left to do", "Round 1: Blue to play"]
+
+
+# --- the Journal -------------------------------------------------------------------------------
+
+def test_a_recruit_says_what_it_paid_and_which_card_came_into_which_slot() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly")
+    hand(s, 0, "york", "william-clark")
+    load(s, 0, fur=3, equipment=2)
+    s, asked = said(s, "recruit john-hay")
+    s, lines = said(s, "discard york")
+    assert asked == ["Orange recruits John Hay (#19)"]
+    assert lines == ["Orange discards York for the discount",
+                     "Orange pays 2 fur + 1 equipment for John Hay (discarding York for the discount)",
+                     "New in the Journal: Comcomly (slot 5)"]
+    assert s.journal[4] == 40 + 3  # Comcomly is #43
+
+
+def test_a_recruit_without_a_discount_pays_its_full_price() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly")
+    load(s, 0, fur=3, equipment=3)
+    s = do(s, "recruit black-cat")
+    s, lines = said(s, "discard none")
+    assert lines == ["Orange discards no card for the discount", "Orange pays 3 fur + 3 equipment for Black Cat",
+                     "New in the Journal: Comcomly (slot 5)"]
+
+
+def test_the_interpreter_names_the_journal_card_it_discards() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly")
+    hand(s, 0, "francois-labiche", "york")
+    s.village[0] = 1
+    s.indian_stock -= 1
+    s, played = said(s, "play francois-labiche")
+    s = do(s, "under york", "indians 0")
+    s, gathered = said(s, "perform")
+    s, took = said(s, "take 1 indian")
+    assert played == ["Orange plays François Labiche (Interpreter)"]
+    assert gathered == ["Orange performs François Labiche (Interpreter)",
+                        "2 Indians from the Village and the Newcomer gather at the Powwow"]  # the Newcomer's too
+    assert took == ["Orange takes 1 Indian", "François Labiche (Interpreter) discards Hay (slot 1) from the Journal",
+                    "New in the Journal: Comcomly (slot 5)", "1 Indian comes from the stock to the Newcomer"]
+
+
+# --- a Camp, and counts in the right number ----------------------------------------------------
+
+@pytest.mark.parametrize(("n", "added", "camp"), [
+    (1, "Orange adds 1 Indian", "Time 1 space, Scout back to 19, Camp at 19; back: 2 cards to the hand, "
+                                "1 Indian to the boats"),
+    (2, "Orange adds 2 Indians", "Time 2 spaces, Scout back to 18, Camp at 18; back: 2 cards to the hand, "
+                                 "2 Indians to the boats")])
+def test_a_camp_says_its_time_where_scout_and_camp_land_and_what_came_back(n: int, added: str, camp: str) -> None:
+    s = game(2)
+    hand(s, 0, "york", "joseph-whitehouse", "william-clark")
+    indians(s, 0, n)
+    load(s, 0)
+    at(s, 0, 20, camp=10)
+    s, play = said(s, "play york")
+    s, under = said(s, "under joseph-whitehouse")
+    s, adding = said(s, f"indians {n}")
+    s = do(s, "stop")
+    s, lines = said(s, "camp")
+    assert (play, under, adding) == (["Orange plays York (Hunter)"],
+                                     ["Orange gives it Strength 1 from Joseph Whitehouse"], [added])
+    # Time: the one card left in hand, and a second Indian aboard costs 1 (R16)
+    assert lines[:2] == ["Orange camps", f"Orange's Camp: {camp}"]
+
+
+def test_one_is_singular_everywhere_in_a_village_action() -> None:
+    s = game(2)
+    indians(s, 0, 3)
+    load(s, 0, wood=4)
+    s, one = said(s, "village canoe 1")
+    assert one == ["Orange sends 1 Indian to Canoe Manufacturing"]
+    s = game(2)
+    indians(s, 0, 3)
+    s, two = said(s, "village canoe 2")
+    assert two == ["Orange sends 2 Indians to Canoe Manufacturing"]
+
+
+def test_a_movement_says_how_many_spaces() -> None:
+    s = game(2)
+    hand(s, 0, "william-clark", "york")
+    load(s, 0, food=1)
+    at(s, 0, 5, camp=5)
+    indians(s, 0, 0)
+    s = do(s, "play william-clark", "under york")
+    s, lines = said(s, "perform food")
+    assert lines == ["Orange performs William Clark (Commander): food",
+                     f"Orange's Scout moves {s.players[0].scout - 5} spaces, from 5 to {s.players[0].scout}"]
+    assert s.players[0].scout == 7
+
+
+def test_farewell_names_the_whole_journal_it_discards_and_every_new_card() -> None:
+    s = game(2)
+    journal(s, "hay", "john-hay", "black-cat", "cuscalar", "cameahwait")
+    top_of_deck(s, "comcomly", "little-thief", "watkuweis", "daniel-boone", "old-toby")
+    indians(s, 0, 1)
+    hand(s, 0, "york", "joseph-whitehouse")
+    s = do(s, "village farewell 1", "perform")
+    s, lines = said(s, "discard none")
+    assert lines == ["Orange discards nothing",
+                     "Farewell discards Hay (slot 1), John Hay (slot 2), Black Cat (slot 3), Cuscalar (slot 4), "
+                     "Cameahwait (slot 5) from the Journal",
+                     "New in the Journal: Comcomly (slot 1), Little Thief (slot 2), Watkuweis (slot 3), "
+                     "Daniel Boone (slot 4), Old Toby (slot 5)"]
+
+
+PLURAL_SLIPS = re.compile(r"(?<![\d.])1 (Indians|cards|spaces|canoes|horses|rounds|turns|actions)\b")
+
+
+# --- whole games -------------------------------------------------------------------------------
+
+@pytest.fixture
+def draws(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Every card the engine draws from now on, in order (what the log must name)."""
+    seen: list[int] = []
+    real = journal_module.draw
+
+    def recording(state: State) -> int:
+        card = real(state)
+        if card:
+            seen.append(card)
+        return card
+
+    monkeypatch.setattr(journal_module, "draw", recording)
+    yield seen
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_whole_game_log_names_every_card_that_entered_the_journal(draws: list[int], seed: int) -> None:
+    match = Match(Options(players=3, seed=seed), ["random"] * 3)
+    s = match.state
+    s.discard[:0] = s.deck[2:]  # a short deck: the game reshuffles early, starting Characters among the cards
+    del s.deck[2:]
+    while not match.state.over and match.state.turn <= 150:
+        draws.clear()
+        step = match.step_bot()
+        told = [(c, slot) for e in step.events if isinstance(e, JournalDrawn) for c, slot in zip(e.cards, e.slots,
+                                                                                               strict=True)]
+        assert [c for c, _ in told] == draws, (step.action, step.lines)
+        assert all(match.state.journal[slot - 1] == c for c, slot in told)
+    lines = match.log_lines()
+    assert any(isinstance(e, Reshuffled) for step in match.steps for e in step.events)
+    assert sum(isinstance(e, JournalDrawn) for step in match.steps for e in step.events) >= 5
+    assert not [line for line in lines if "#0" in line]
+    assert not [line for line in lines if PLURAL_SLIPS.search(line)]
+
+
+def test_a_starting_character_in_the_journal_shows_its_role_not_number_0() -> None:
+    s = game(2)
+    journal(s, "seaman", "hay", "john-hay", "black-cat", "cuscalar")
+    console = Console(file=io.StringIO(), width=160)
+    console.print(render_journal(s, 0))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Seaman Hunter" in text and "Hay #1" in text and "#0" not in text
+
+
+def test_the_web_view_counts_the_whole_log() -> None:
+    match = Match(Options(players=2, seed=3), ["human", "random"])
+    for _ in range(30):
+        match.step_bot() if match.is_bot(match.state.current) else match.apply(match.legal()[0])
+    live = LiveGame("g", [Seat("human", "", "x"), Seat("bot", "random", "")], match)
+    view = live.public()
+    assert view["log_total"] == len(match.log_lines()) > len(view["log"])
+    assert view["round"] == round_number(match.state) and view["round"] < match.state.turn
