@@ -31,6 +31,7 @@ from lewis_clark.route import Route
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
+from lewis_clark.web.guide import guide_page
 from lewis_clark.web.store import Store
 from lewis_clark.web.words import meta_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t
@@ -303,6 +304,10 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play(game_id: str) -> FileResponse:
         return page("game.html")
+
+    @app.get("/how-to-play", include_in_schema=False)
+    async def how_to_play(lang: str = "en") -> Response:
+        return Response(guide_page(language_of(lang)), media_type="text/html", headers=PAGE_HEADERS)
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:

@@ -110,4 +110,7 @@ def page_words() -> dict[str, str]:
         "hand": t("Hand ({n})"),
         "playing_area": t("Playing Area (face up; cards giving Strength lie under)"),
         "face_down": t("face down (Strength given)"),
+        # languages and the How to play page (lang.js, guide)
+        "language": t("Language"),
+        "how_to_play": t("How to play"),
     }

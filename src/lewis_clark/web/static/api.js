@@ -1,10 +1,11 @@
 // The JSON API, as the page uses it (the same endpoints any client may call: see /docs).
+import { langSwitch, pageLang } from "./lang.js";
 
 export async function call(method, path, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Token"] = token;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(withLang(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
@@ -26,17 +27,19 @@ function readList(key) {
   try { const v = JSON.parse(store.get(key) || "[]"); return Array.isArray(v) ? v : []; } catch { return []; }
 }
 
-// The page's language: ?lang=hu in the address (kept for later visits), else the last one chosen.
-function lang() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (asked) store.set("lewis-clark:lang", asked);
-  return asked || store.get("lewis-clark:lang") || "en";
+// The page's language (lang.js decides); every API call carries it, so words come in that language.
+export function lang() { return pageLang(); }
+
+export function withLang(path) {
+  if (!path.startsWith("/api/") || /[?&]lang=/.test(path)) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang())}`;
 }
 
 // Static game data and the pages' own words (meta.words), filled into the page as soon as they arrive.
 export async function meta() {
-  const m = await call("GET", `/api/meta?lang=${encodeURIComponent(lang())}`);
+  const m = await call("GET", "/api/meta");
   fillWords(m.words);
+  langSwitch(m.words.language);
   return m;
 }
 

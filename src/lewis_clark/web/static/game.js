@@ -1,7 +1,7 @@
 // The game page: draws the table, offers only the legal actions (click the thing acted on, or pick from
 // the list) and the server's plans (whole actions in one click, its single decisions sent in one
 // request), sends them to the API with the seat's token and follows every change over a WebSocket.
-import { call, esc, fmt, meta as loadMeta, rememberGame, tokensFor } from "./api.js";
+import { call, esc, fmt, meta as loadMeta, rememberGame, tokensFor, withLang } from "./api.js";
 import { drawBoard } from "./board.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -42,7 +42,7 @@ async function init() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws`);
+  socket = new WebSocket(`${proto}://${location.host}${withLang(`/api/games/${gameId}/ws`)}`);
   socket.onopen = () => { retry = 500; $("live").textContent = W.live; };
   socket.onmessage = (ev) => {
     const v = JSON.parse(ev.data);
