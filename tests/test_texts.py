@@ -19,8 +19,18 @@ from lewis_clark.rules import apply, legal_actions
 from lewis_clark.terminal.texts import card_help, help_text
 from lewis_clark.village import PLACE_INDEX, PLACES, Place
 from lewis_clark.web.words import meta_json
-from lewis_clark.wording import bundle_words, card_summary, card_text, label, place_summary, place_text
+from lewis_clark.wording import (
+    bundle_words,
+    camp_preview,
+    card_summary,
+    card_text,
+    decision_hint,
+    label,
+    place_summary,
+    place_text,
+)
 from lewis_clark.wording.cards import COUNTERS, SHORT_COUNTERS, result_words, spaces
+from lewis_clark.wording.guide import guide_sections
 
 RULEBOOK = Path("/work/shared/rules/rulebook.md")
 
@@ -167,6 +177,18 @@ def test_every_legal_action_has_a_label_in_words() -> None:
 
 # --- our own words -------------------------------------------------------------------------------
 
+def _hints_of_a_game() -> list[str]:
+    """Every decision hint and Camp preview met through a seeded random game."""
+    rng = random.Random(3)
+    s, seen = game(2, seed=3), set()
+    for _ in range(400):
+        if s.over:
+            break
+        seen.update((decision_hint(s), camp_preview(s, s.current)))
+        s = apply(s, rng.choice(legal_actions(s)))
+    return sorted(seen)
+
+
 def _runs(text: str, n: int) -> set[tuple[str, ...]]:
     words = re.findall(r"[a-z']+", text.lower())
     return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
@@ -177,6 +199,7 @@ def test_no_eight_word_run_of_the_rulebook() -> None:
     """Card and place texts and summaries are the project's own words, not the rulebook's."""
     book = _runs(RULEBOOK.read_text(encoding="utf-8"), 8)
     texts = ([card_text(c) for c in CARDS[1:]] + [place_text(p) for p in PLACES]
-             + [card_summary(c) for c in CARDS[1:]] + [place_summary(p) for p in PLACES])
+             + [card_summary(c) for c in CARDS[1:]] + [place_summary(p) for p in PLACES]
+             + [p for s in guide_sections() for p in (s.title, *s.paragraphs, *s.items)] + _hints_of_a_game())
     copied = [t for t in texts if _runs(t, 8) & book]
     assert not copied, copied[:2]

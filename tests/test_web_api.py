@@ -466,7 +466,7 @@ def test_plans_inside_an_action_say_what_follows(client: TestClient) -> None:
     v = get(client, gid)  # how many Indians add Strength: each count with its performances
     assert [p["steps"] for p in v["plans"]] == [["indians 1", "perform", "take 1 food", "perform", "take 1 food"],
                                                 ["indians 0", "perform", "take 1 food"]]
-    assert "perform 2 times" in v["plans"][0]["label"] and v["hint"].startswith("Each Indian adds 1 Strength")
+    assert "perform 2 times" in v["plans"][0]["label"] and v["hint"].startswith("Each Indian gives ")
     assert act(client, gid, token, "indians 1").status_code == 200
     v = get(client, gid)  # performing: as often as allowed, or once then stop
     assert [p["steps"] for p in v["plans"]] == [["perform", "take 1 food", "perform", "take 1 food"],

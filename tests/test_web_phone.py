@@ -5,6 +5,7 @@ server, the tap panel, undo's double tap, blocked localStorage and a lost connec
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,8 @@ def overflow(page: Any) -> int:
 def in_view(page: Any, selector: str) -> bool:
     """Whether the element is on screen now, without scrolling."""
     return bool(page.evaluate(f"""(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();
-        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.left >= 0 && r.right <= window.innerWidth + 1; }})()"""))
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1
+            && r.left >= 0 && r.right <= window.innerWidth + 1; }})()"""))
 
 
 def tap_and_wait(page: Any, locator: Any) -> None:
@@ -157,7 +159,7 @@ def test_double_tapped_undo_takes_back_one_action(server: Server, browser: Any) 
     before = moves(page)
     page.locator(f"#actions button[data-action='{plays[0]}']").click()
     page.wait_for_function(f"(document.body.dataset.moves|0) > {before}")
-    page.locator(f"#actions button[data-action^='under ']").first.click()
+    page.locator("#actions button[data-action^='under ']").first.click()
     page.wait_for_function(f"(document.body.dataset.moves|0) > {before + 1}")
     page.wait_for_selector("#undo:not([hidden])")
     page.locator("#undo").dblclick()
@@ -172,7 +174,8 @@ def test_double_tapped_undo_takes_back_one_action(server: Server, browser: Any) 
 def test_blocked_local_storage_still_lets_people_watch_and_play(server: Server, browser: Any) -> None:
     g = new_game(server, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], seed=4)
     w = Watched(browser, server, DESKTOP)
-    w.context.add_init_script("Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('blocked', 'SecurityError'); } });")
+    w.context.add_init_script("Object.defineProperty(window, 'localStorage', "
+                              "{ get() { throw new DOMException('blocked', 'SecurityError'); } });")
     page = w.page
     page.goto(server.base + g["spectator"])
     assert page.evaluate("(() => { try { localStorage.length; return 'open'; } catch { return 'blocked'; } })()") == "blocked"
@@ -201,12 +204,13 @@ def test_a_lost_connection_is_worded_and_cleared_once_back(server: Server, brows
     page.goto(server.base + g["hotseat"])
     page.wait_for_selector("#actions button")
     _, meta = server.call("GET", "/api/meta")
-    page.route("**/api/games/*/actions", lambda route: route.abort())
+    actions = re.compile(r"/api/games/[^/]+/actions(\?|$)")
+    page.route(actions, lambda route: route.abort())
     page.locator("#actions button").first.click()
     page.wait_for_function("document.getElementById('error').textContent !== ''")
     assert page.inner_text("#error") == meta["words"]["connection_lost"]
     assert "fetch" not in page.inner_text("#error").lower()
-    page.unroute("**/api/games/*/actions")
+    page.unroute(actions)
     # The page's WebSocket drops and comes back: the stale message goes with it.
     page.evaluate("window.__sockets.forEach((ws) => ws.close())")
     page.wait_for_function("document.getElementById('error').textContent === ''", timeout=10_000)

@@ -250,3 +250,44 @@ def test_language_is_per_context() -> None:
     ctx.run(cat.use_language, "hu")
     assert ctx.run(t, "End the turn") == "A kör vége"
     assert t("End the turn") == "End the turn"
+
+
+def test_every_hungarian_message_is_translated_with_its_placeholders() -> None:
+    """No empty or fuzzy msgstr (an empty one would show English in a Hungarian page), and each keeps the
+    English message's {placeholders}: a missing one would drop a number, an unknown one would crash."""
+    with cat.catalogue_path("hu").open("rb") as f:
+        catalogue = read_po(f, locale="hu")
+    untranslated, broken = [], []
+    for m in catalogue:
+        if not m.id:
+            continue
+        ids = (m.id,) if isinstance(m.id, str) else tuple(m.id)
+        strings = (m.string,) if isinstance(m.string, str) else tuple(m.string)
+        if m.fuzzy or not all(strings):
+            untranslated.append(ids[0])
+            continue
+        wanted = set(re.findall(r"\{\w+\}", ids[-1])) - {"{n}"}
+        for s in strings:
+            if not wanted <= set(re.findall(r"\{\w+\}", s)) or set(re.findall(r"\{\w+\}", s)) - wanted - {"{n}"}:
+                broken.append((ids[0], s))
+    assert not untranslated, untranslated[:5]
+    assert not broken, broken[:5]
+
+
+def test_hints_name_their_subject_in_plain_words() -> None:
+    """Indians, performing, taking and the Camp preview each say what they are about."""
+    s = game(2, seed=2)
+    card = CARDS[s.players[s.current].hand[0]]
+    s.players[s.current].indians = 3
+    s = apply(s, Action(Verb.PLAY, card.slug))
+    s = apply(s, Action(Verb.UNDER, "none"))
+    assert s.decision == Decision.INDIANS and card.name in decision_hint(s) and "Camp" in decision_hint(s)
+    s = apply(s, next(a for a in legal_actions(s) if a.indians))
+    assert s.decision == Decision.PERFORM
+    assert decision_hint(s).startswith(card.name) and "1 Strength" in decision_hint(s)
+    p = s.players[s.current]
+    p.scout = p.camp = 20
+    p.hand, p.resources, p.indians = [], [0] * len(p.resources), 0
+    assert camp_preview(s, s.current) == "Camp now: costs nothing: Scout stays, Camp stays at 20"
+    with language("hu"):
+        assert "Tábor" in camp_preview(s, s.current) and card.name in decision_hint(s)

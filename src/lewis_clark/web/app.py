@@ -32,10 +32,11 @@ from lewis_clark.record import steps
 from lewis_clark.route import Route
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
-from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher
+from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
+from lewis_clark.web.guide import guide_page
 from lewis_clark.web.store import Store
 from lewis_clark.web.words import meta_json, table_json
-from lewis_clark.wording import LANGUAGES, language, outcome, t
+from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t
 
 log = logging.getLogger("lewis_clark.web")
 MAX_BODY = 16 * 1024
@@ -179,9 +180,9 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
             raise GameError(404, "no such game")
         return manager.get(game_id)
 
-    def game_response(game: LiveGame, tokens: str | None, extra: str = "") -> Response:
+    def game_response(game: LiveGame, tokens: str | None, extra: str = "", lang: str = "en") -> Response:
         you = game.seats_of((tokens or "").split(",")[:5]) if tokens else []
-        body = '{"you":' + str(you) + "," + extra + game.cached[1:]  # the cached public view, with the caller's seats
+        body = '{"you":' + str(you) + "," + extra + game.view_text(lang)[1:]  # the cached public view, with the caller's seats
         return Response(body, media_type="application/json")
 
     # --- API -------------------------------------------------------------------------------------
@@ -222,44 +223,49 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                        hotseat=f"/play/{game.id}#t={','.join(humans)}" if humans else "")
 
     @app.get("/api/games/{game_id}", summary="The game as every page sees it (+ your seats)")
-    async def get_game(game_id: str, x_token: Token = None) -> Response:
-        return game_response(game_of(game_id), x_token)
+    async def get_game(game_id: str, x_token: Token = None, lang: str = "en") -> Response:
+        return game_response(game_of(game_id), x_token, lang=lang)
 
     @app.post("/api/games/{game_id}/actions", summary="Act for your seat (token in X-Token): an action or a plan")
-    async def act(game_id: str, body: ActionIn, x_token: Token = None) -> Response:
+    async def act(game_id: str, body: ActionIn, x_token: Token = None, lang: str = "en") -> Response:
         game = game_of(game_id)
         if (body.action is None) == (body.plan is None):
             raise GameError(422, t("give either an action or a plan"))
         if body.plan is None:
             manager.act(game, x_token, body.action or "", body.expect)
-            return game_response(game, x_token)
+            return game_response(game, x_token, lang=lang)
         planned = manager.act_plan(game, x_token, body.plan, body.expect)
-        return game_response(game, x_token, '"plan":' + json.dumps(planned.to_json(), separators=(",", ":")) + ",")
+        return game_response(game, x_token, '"plan":' + json.dumps(planned.to_json(), separators=(",", ":")) + ",",
+                             lang)
 
     @app.post("/api/games/{game_id}/undo", summary="Take back your last action of this turn")
-    async def undo(game_id: str, body: UndoIn | None = None, x_token: Token = None) -> Response:
+    async def undo(game_id: str, body: UndoIn | None = None, x_token: Token = None, lang: str = "en") -> Response:
         game = game_of(game_id)
         manager.undo(game, x_token, body.expect if body else None)
-        return game_response(game, x_token)
+        return game_response(game, x_token, lang=lang)
 
     @app.get("/api/games/{game_id}/log", summary="Every log line of the game")
-    async def full_log(game_id: str) -> dict[str, Any]:
+    async def full_log(game_id: str, lang: str = "en") -> dict[str, Any]:
         game = game_of(game_id)
-        return {"id": game.id, "log": game.log_tail()}
+        return {"id": game.id, "log": game.log_tail(lang=language_of(lang))}
 
     @app.get("/api/games/{game_id}/record", summary="The game record (finished games only)")
     async def record(game_id: str) -> dict[str, Any]:
         return finished(game_of(game_id)).match.record.to_json()  # seats as specs: `lewis-clark play --load` reads it
 
     @app.get("/api/games/{game_id}/replay/{step}", summary="The table after `step` actions (finished games only)")
-    async def replay(game_id: str, step: int) -> dict[str, Any]:
+    async def replay(game_id: str, step: int, lang: str = "en") -> dict[str, Any]:
         game = finished(game_of(game_id))
         if not 0 <= step <= len(game.actions):
             raise GameError(404, f"step must be 0-{len(game.actions)}")
+        with language(language_of(lang)):
+            return replay_json(game, step)
+
+    def replay_json(game: LiveGame, step: int) -> dict[str, Any]:
         state = replay_state(game, step)
         seen = view(state, 0).to_json()
         seen["deck"] = len(state.deck)
-        lines = list(game.match.steps[step - 1].lines) if step else [t("Set-up")]
+        lines = list(game.lines_of(game.match.steps[step - 1], current_language())) if step else [t("Set-up")]
         return {"id": game.id, "step": step, "moves": len(game.actions), "state": seen,
                 "action": game.actions[step - 1] if step else "", "line": "; ".join(lines), "lines": lines,
                 "seats": [{"seat": i, "colour": state.players[i].colour, "kind": s.kind, "bot": s.bot}
@@ -267,7 +273,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                 "options": game.options.to_json(), "result": outcome(game.state), "table": table_json(state)}
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def watch(ws: WebSocket, game_id: str) -> None:
+    async def watch(ws: WebSocket, game_id: str, lang: str = "en") -> None:
         """Sends the public view now and after every change; the page needs to send nothing."""
         await ws.accept()
         try:
@@ -275,7 +281,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         except GameError as exc:
             await ws.close(code=4404, reason=exc.message[:100])
             return
-        watcher = game.watch()
+        watcher = game.watch(lang)
         sender = asyncio.create_task(_send_updates(ws, watcher))
         try:
             while True:
@@ -287,7 +293,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                     await ws.close(code=1009, reason="message too big")
                     break
                 if text == "ping":
-                    watcher.push(game.cached)  # a page that woke up asks for the newest view
+                    watcher.push(game.view_text(watcher.lang))  # a page that woke up asks for the newest view
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -312,6 +318,10 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play(game_id: str) -> FileResponse:
         return page("game.html")
+
+    @app.get("/how-to-play", include_in_schema=False)
+    async def how_to_play(lang: str = "en") -> Response:
+        return Response(guide_page(language_of(lang)), media_type="text/html", headers=PAGE_HEADERS)
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:

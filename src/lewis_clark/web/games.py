@@ -33,7 +33,7 @@ from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
 from lewis_clark.bots import Bot
-from lewis_clark.match import HUMAN, Match
+from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import offered
 from lewis_clark.queries import round_number
 from lewis_clark.record import Record
@@ -41,7 +41,7 @@ from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
-from lewis_clark.wording import decision_hint, outcome, prompt, t
+from lewis_clark.wording import LANGUAGES, current_language, decision_hint, event_line, language, outcome, prompt, t
 
 log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
@@ -68,11 +68,17 @@ class Seat:
         return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name}
 
 
-class Watcher:
-    """One open page: only the newest update matters, so a slow page skips what it missed instead of
-    queueing it."""
+def language_of(code: str | None) -> str:
+    """A language the wording layer knows: ``code`` itself, else English."""
+    return code if code in LANGUAGES else "en"
 
-    def __init__(self) -> None:
+
+class Watcher:
+    """One open page, in its language: only the newest update matters, so a slow page skips what it
+    missed instead of queueing it."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
         self.latest: str | None = None
         self.ready = asyncio.Event()
 
@@ -111,7 +117,9 @@ class LiveGame:
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     used: float = field(default_factory=time.monotonic)
-    cached: str = ""  # the public view as JSON text, built once per change
+    # The public view as JSON text per language, built once per change for the languages asked for
+    # (English-only traffic builds English only, as before).
+    cached: dict[str, str] = field(default_factory=dict)
 
     @property
     def state(self) -> State:
@@ -125,15 +133,25 @@ class LiveGame:
     def actions(self) -> list[str]:
         return self.match.actions
 
-    def log_tail(self, lines: int | None = None) -> list[dict[str, Any]]:
-        """The last ``lines`` log lines (all by default), each with the number of its action."""
+    def log_tail(self, lines: int | None = None, lang: str = "en") -> list[dict[str, Any]]:
+        """The last ``lines`` log lines (all by default), each with the number of its action; in ``lang``
+        the steps' events are worded again (English reads the lines the match keeps)."""
         out: list[dict[str, Any]] = []
         for step in reversed(self.match.steps):
-            out.extend({"n": step.index + 1, "text": t} for t in reversed(step.lines))
+            worded = self.lines_of(step, lang)
+            out.extend({"n": step.index + 1, "text": t} for t in reversed(worded))
             if lines is not None and len(out) >= lines:
                 break
         out.reverse()
         return out if lines is None else out[-lines:]
+
+    def lines_of(self, step: Step, lang: str = "en") -> Sequence[str]:
+        """A step's log lines in ``lang``: English as the match keeps them, other languages worded again
+        from the step's events."""
+        if lang == "en":
+            return step.lines
+        with language(lang):  # the colours never change: today's state names the players
+            return [line for e in step.events if (line := event_line(self.state, e))]
 
     def undoable_by(self) -> int:
         """The seat that may undo the last action now, or -1."""
@@ -163,22 +181,31 @@ class LiveGame:
             "legal": legal,
             "undo": self.undoable_by(),
             "table": table_json(s),
-            "log": self.log_tail(LOG_TAIL),
+            "log": self.log_tail(LOG_TAIL, current_language()),
             "log_total": sum(len(step.lines) for step in self.match.steps),  # more than "log" holds: link the whole log
             "round": round_number(s),  # the people-facing turn number (state.turn counts every player's turns)
         }
 
+    def view_text(self, lang: str = "en") -> str:
+        """The public view as JSON text in ``lang`` (unknown codes: English), built at most once per change."""
+        lang = language_of(lang)
+        text = self.cached.get(lang)
+        if text is None:
+            with language(lang):
+                text = self.cached[lang] = json.dumps(self.public(), separators=(",", ":"))
+        return text
+
     def refresh(self) -> None:
         self.version += 1
-        self.cached = json.dumps(self.public(), separators=(",", ":"))
+        self.cached = {}  # built again when first asked for: a game nobody watches builds nothing
         for w in self.watchers:
-            w.push(self.cached)
+            w.push(self.view_text(w.lang))
 
-    def watch(self) -> Watcher:
-        """A new watcher, handed the current view at once."""
-        w = Watcher()
+    def watch(self, lang: str = "en") -> Watcher:
+        """A new watcher in ``lang``, handed the current view at once."""
+        w = Watcher(language_of(lang))
         self.watchers.add(w)
-        w.push(self.cached)
+        w.push(self.view_text(w.lang))
         return w
 
     def seats_of(self, tokens: list[str]) -> list[int]:

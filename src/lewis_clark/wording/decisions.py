@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lewis_clark.cards import CARDS
-from lewis_clark.state import Decision, Frame, State
+from lewis_clark.decisions import MOST_STRENGTH
+from lewis_clark.queries import capacity
+from lewis_clark.state import AfterTake, Decision, Frame, State
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.names import card_title, player_name, source_name
 
@@ -66,19 +68,72 @@ def _card_name(f: Frame | None) -> str:
     return CARDS[f.card].name if f is not None else ""
 
 
-# One line that teaches what the decision is about (R-numbers: shared/rules/rulings.md).
+def _source(state: State) -> str:
+    """The card or Village place whose performance is under way, named (the frame below a take)."""
+    f = next((f for f in reversed(state.stack) if f.kind == Decision.PERFORM), None)
+    return source_name(f.card, f.place) if f is not None else ""
+
+
+def _indians(s: State, f: Frame | None) -> str:
+    card, given = _card_name(f), f.strength if f is not None else 0
+    if given:
+        return tn("Each Indian gives {card} 1 more Strength (it has {n} from the card under it, {most} at most); "
+                  "they come back when you Camp", "Each Indian gives {card} 1 more Strength (it has {n} from the card "
+                  "under it, {most} at most); they come back when you Camp", given, card=card, most=MOST_STRENGTH)
+    return t("Each Indian gives {card} 1 Strength ({most} at most); they come back to your boats when you Camp",
+             card=card, most=MOST_STRENGTH)
+
+
+def _perform_hint(s: State, f: Frame | None) -> str:
+    assert f is not None
+    return tn("{source} can act {n} more time: each use spends 1 Strength; stop when you like",
+              "{source} can act {n} more times: each use spends 1 Strength; stop when you like", f.performances,
+              source=source_name(f.card, f.place))
+
+
+def _take_hint(s: State, f: Frame | None) -> str:
+    then = f.then if f is not None else AfterTake.NOTHING
+    if then == AfterTake.INTERPRETER:
+        return t("Take Powwow Indians onto your boats; those you leave wait for the next Interpreter")
+    if then == AfterTake.STOCK:
+        return t("Take the Indian onto your boats, or leave it in the stock")
+    source = _source(s)
+    if source:
+        return t("Keep all, some or none of what {source} gives; what you leave stays in the stock", source=source)
+    return t("Keep all, some or none of it; what you leave stays in the stock")
+
+
+def _overflow_hint(s: State, f: Frame | None) -> str:
+    p = s.players[s.current]
+    return tn("Your boats hold {capacity} resources: send back {n} more, old or new, any kind",
+              "Your boats hold {capacity} resources: send back {n} more, old or new, any kind",
+              f.returns if f else 0, capacity=capacity(p))
+
+
+def _recruit_hint(s: State, f: Frame | None) -> str:
+    card = CARDS[f.card] if f is not None else CARDS[0]
+    return tn("{card} costs {n} equipment: a card discarded now takes its own Strength off that",
+              "{card} costs {n} equipment: a card discarded now takes its own Strength off that", card.strength,
+              card=card.name)
+
+
+# One line that teaches what the decision is about, naming its card or place (R-numbers:
+# shared/rules/rulings.md).
 HINTS: dict[Decision, Callable[[State, Frame | None], str]] = {
     Decision.TURN: lambda s, f: (t("Your action is done: recruit or Camp if you like, then end the turn") if s.acted
                                  else t("Act once: play a card or send Indians to the Village; recruit and Camp at "
                                         "most once each, before or after")),
     Decision.UNDER: lambda s, f: t("Give {card} Strength: each point lets {card} act once", card=_card_name(f)),
-    Decision.INDIANS: lambda s, f: t("Each Indian adds 1 Strength (3 at most in all); they come back when you Camp"),
-    Decision.PERFORM: lambda s, f: t("Each performance uses one point of Strength; you may stop early"),
-    Decision.TAKE: lambda s, f: t("You may keep less than you are offered"),
-    Decision.OVERFLOW: lambda s, f: t("Your boats hold too much: choose what goes back"),
-    Decision.RECRUIT: lambda s, f: t("A card discarded now lowers the Equipment cost by its Strength"),
-    Decision.FAREWELL: lambda s, f: t("Cards discarded now leave your hand; then the Journal is replaced"),
-    Decision.BOAT: lambda s, f: t("Resource boats hold more resources, Indian boats carry more Indians for free"),
+    Decision.INDIANS: _indians,
+    Decision.PERFORM: _perform_hint,
+    Decision.TAKE: _take_hint,
+    Decision.OVERFLOW: _overflow_hint,
+    Decision.RECRUIT: _recruit_hint,
+    Decision.FAREWELL: lambda s, f: tn("Discard up to {n} more card you do not want; then the whole Journal is "
+                                       "replaced", "Discard up to {n} more cards you do not want; then the whole "
+                                       "Journal is replaced", f.discards if f else 0),
+    Decision.BOAT: lambda s, f: t("A resource boat gives room for more resources; an Indian boat carries Indians "
+                                  "for less Time at a Camp"),
     Decision.NONE: lambda s, f: t("The game is over"),
 }
 

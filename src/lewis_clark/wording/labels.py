@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
-from lewis_clark.queries import recruit_fur
-from lewis_clark.resources import KIND_INDEX
+from lewis_clark.queries import capacity, recruit_fur
+from lewis_clark.resources import KIND_INDEX, RESOURCES
 from lewis_clark.rules import apply
 from lewis_clark.state import Decision, State
 from lewis_clark.village import PLACE_INDEX, PLACES
@@ -75,7 +75,7 @@ LABELS: dict[Verb, Words] = {
     Verb.END: lambda s, a: t("End the turn"),
     Verb.STOP: lambda s, a: t("Stop performing"),
     Verb.PERFORM: _perform,
-    Verb.TAKE: lambda s, a: t("Take {what}", what=bundle_words(a.bundle)),
+    Verb.TAKE: lambda s, a: t("Take {what}", what=bundle_words(a.bundle)) if any(a.bundle) else t("Take nothing"),
     Verb.RETURN: lambda s, a: t("Return {what}", what=kind_count(KIND_INDEX[a.subject], 1)),
     Verb.BOAT: lambda s, a: t("Add a {face}", face=boat_face(a.subject)),
 }
@@ -111,6 +111,15 @@ def _discard_hint(state: State, a: Action) -> str:
     return t("to the discard deck")
 
 
+def _take_hint(state: State, a: Action) -> str:
+    if not any(a.bundle):
+        return t("leave it all")
+    p = state.players[state.current]
+    if sum(p.resources) + sum(a.bundle[r] for r in RESOURCES) > capacity(p):
+        return t("too much for your boats: then choose what goes back")
+    return ""  # the notation already says what is kept
+
+
 def _perform_hint(state: State, a: Action) -> str:
     p = state.players[state.current]
     q = apply(state, a).players[state.current]
@@ -132,7 +141,7 @@ HINTS: dict[Verb, Words] = {
     Verb.END: lambda s, a: t("end your turn"),
     Verb.STOP: lambda s, a: t("perform no more"),
     Verb.PERFORM: _perform_hint,
-    Verb.TAKE: lambda s, a: "",  # the notation already says what is kept
+    Verb.TAKE: _take_hint,
     Verb.RETURN: lambda s, a: "",
     Verb.BOAT: lambda s, a: "",
 }

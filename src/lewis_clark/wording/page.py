@@ -47,7 +47,6 @@ def page_words() -> dict[str, str]:
         "live": t("live"),
         "reconnecting": t("reconnecting…"),
         "now": t("Now"),
-        "your_choices": t("Your choices"),
         "undo": t("Undo my last action"),
         "log": t("Log"),
         "whole_log": t("whole log"),
@@ -58,7 +57,6 @@ def page_words() -> dict[str, str]:
         "watching": t("watching"),
         "you_play": t("You play {colours}"),
         "you_watch": t("You are watching"),
-        "cancel": t("Cancel"),
         "your_turn": t("Your turn: {prompt}"),
         "waiting_for": t("Waiting for {colour}…"),
         "waiting_for_bot": t("Waiting for {colour} (bot)…"),
@@ -127,4 +125,7 @@ def page_words() -> dict[str, str]:
         "hand": t("Hand ({n})"),
         "playing_area": t("Playing Area (face up; cards giving Strength lie under)"),
         "face_down": t("face down (Strength given)"),
+        # languages and the How to play page (lang.js, guide)
+        "language": t("Language"),
+        "how_to_play": t("How to play"),
     }

@@ -15,12 +15,20 @@ from lewis_clark.wording.names import kind_count, seat_name
 def camp_effect(state: State, seat: int) -> str:
     """What a Camp by ``seat`` would do now (R16), e.g. "lose 2 spaces, Camp moves to 14"."""
     landing = camp_landing(state, seat)
-    if landing.camp > state.players[seat].camp:
-        return tn("lose {n} space, Camp moves to {camp}", "lose {n} spaces, Camp moves to {camp}", landing.time,
-                  camp=landing.camp)
+    return camp_effect_words(landing.time, landing.scout, landing.camp, state.players[seat].camp)
+
+
+def camp_effect_words(time: int, scout: int, camp: int, was: int) -> str:
+    """A Camp's effect from its numbers: ``time`` spaces lost, the Scout and the Camp where they end, the
+    Camp where it was; a Camp that costs nothing says the Scout stays."""
+    if camp > was:
+        if not time:
+            return t("costs nothing: Scout stays, Camp moves to {camp}", camp=camp)
+        return tn("lose {n} space, Camp moves to {camp}", "lose {n} spaces, Camp moves to {camp}", time, camp=camp)
+    if not time:
+        return t("costs nothing: Scout stays, Camp stays at {camp}", camp=camp)
     return tn("lose {n} space, Scout back to {scout}, Camp stays at {camp}",
-              "lose {n} spaces, Scout back to {scout}, Camp stays at {camp}", landing.time,
-              scout=landing.scout, camp=landing.camp)
+              "lose {n} spaces, Scout back to {scout}, Camp stays at {camp}", time, scout=scout, camp=camp)
 
 
 def camp_preview(state: State, seat: int) -> str:

@@ -1,4 +1,5 @@
 // The JSON API, as the page uses it (the same endpoints any client may call: see /docs).
+import { langSwitch, pageLang } from "./lang.js";
 
 export class NetworkError extends Error {}
 
@@ -8,7 +9,7 @@ export async function call(method, path, { body, token } = {}) {
   if (token) headers["X-Token"] = token;
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(withLang(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
     throw new NetworkError(e.message); // the server could not be reached: the page words it, not the browser
   }
@@ -33,17 +34,19 @@ function readList(key) {
   try { const v = JSON.parse(store.get(key) || "[]"); return Array.isArray(v) ? v : []; } catch { return []; }
 }
 
-// The page's language: ?lang=hu in the address (kept for later visits), else the last one chosen.
-function lang() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (asked) store.set("lewis-clark:lang", asked);
-  return asked || store.get("lewis-clark:lang") || "en";
+// The page's language (lang.js decides); every API call carries it, so words come in that language.
+export function lang() { return pageLang(); }
+
+export function withLang(path) {
+  if (!path.startsWith("/api/") || /[?&]lang=/.test(path)) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang())}`;
 }
 
 // Static game data and the pages' own words (meta.words), filled into the page as soon as they arrive.
 export async function meta() {
-  const m = await call("GET", `/api/meta?lang=${encodeURIComponent(lang())}`);
+  const m = await call("GET", "/api/meta");
   fillWords(m.words);
+  langSwitch(m.words.language);
   return m;
 }
 

@@ -1,7 +1,7 @@
 // The game page: draws the table, offers only the legal actions (tap the thing acted on, or pick from
 // the list) and the server's plans (whole actions in one tap, its single decisions sent in one
 // request), sends them to the API with the seat's token and follows every change over a WebSocket.
-import { NetworkError, call, esc, fmt, meta as loadMeta, rememberGame, tokensFor } from "./api.js";
+import { NetworkError, call, esc, fmt, meta as loadMeta, rememberGame, tokensFor, withLang } from "./api.js";
 import { drawBoard } from "./board.js";
 import { askToNotify, notifySupported, notifyWanted, setSound, soundWanted, turnChanged, unlockAudio } from "./notice.js";
 
@@ -98,7 +98,7 @@ function fold(folded) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${proto}://${location.host}/api/games/${gameId}/ws`);
+  socket = new WebSocket(`${proto}://${location.host}${withLang(`/api/games/${gameId}/ws`)}`);
   socket.onopen = () => {
     retry = 500;
     $("live").textContent = W.live;
