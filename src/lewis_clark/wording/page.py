@@ -126,4 +126,11 @@ def page_words() -> dict[str, str]:
         "per_resource-pairs": t("per 2 resources held"),
         "per_resource-triples": t("per 3 resources held"),
         "per_occupied": t("a place with an Indian"),
+        # the replay page's buttons (their aria-labels; the buttons show icons)
+        "first_action": t("To the start"),
+        "previous_action": t("One action back"),
+        "next_action": t("One action on"),
+        "last_action": t("To the end"),
+        "play_word": t("play"),
+        "pause_word": t("pause"),
     }

@@ -2,7 +2,7 @@
 // server by web/faces.py), the Strength it gives when placed under another card (pips) and its badge.
 import { esc, fmt } from "./api.js";
 import { colour, icon, KIND_COLOURS, r1 } from "./icons.js";
-import { lines, measure, text, wrap } from "./text.js";
+import { lines, measure, text, wrap, wrapStyled } from "./text.js";
 
 const NAME = 11, SMALL = 10, NAME_LH = 12, FOOT = 17, ROW = 17;
 const MOVES = new Set(["river", "mountain"]);
@@ -53,11 +53,14 @@ function actionBody(meta, face, x, y, w) {
   const simple = alts.length > 1 && alts.every((a) => !a.pay.length && a.gain.length === 1 && a.per === alts[0].per);
   if (simple) {
     let cx = x;
-    alts.forEach((a, i) => {
-      if (i) { out += text(cx, y + ROW / 2 + 4, "/", NAME, 'fill="#6b5640"'); cx += 6; }
-      const [svg, nx] = drawItem(a.gain[0], cx, y + ROW / 2, s); out += svg; cx = nx;
-    });
     h = ROW;
+    alts.forEach((a, i) => {
+      if (i) {
+        if (cx - x + 6 + itemWidth(a.gain[0], s) > w) { cx = x; h += ROW; } // next row
+        else { out += text(cx, y + h - ROW / 2 + 4, "/", NAME, 'fill="#6b5640"'); cx += 6; }
+      }
+      const [svg, nx] = drawItem(a.gain[0], cx, y + h - ROW / 2, s); out += svg; cx = nx;
+    });
     if (alts[0].per) { const [svg, nh] = note(alts[0].per, y + h); out += svg; h += nh; }
     return [out, h];
   }
@@ -76,13 +79,16 @@ function actionBody(meta, face, x, y, w) {
   return [out, h];
 }
 
-function nameLines(c, w) { return wrap(c.name, w - 8, NAME, w < 70 ? 3 : 2, true); }
+// A card's name in up to 3 lines: bold 11 px, else plain, else plain with a long word broken by "-".
+function nameLines(c, w) {
+  return wrapStyled(c.name, w - 8, [[NAME, true, 3], [NAME, false, 3], [NAME, false, 3, true]]);
+}
 
 // The height a card w px wide needs to show everything.
 export function cardHeight(meta, slug, w) {
   const c = meta.cards[slug];
   if (!c) return 0;
-  return 8 + nameLines(c, w).length * NAME_LH + 3 + actionBody(meta, c.face, 0, 0, w - 8)[1] + 4 + FOOT;
+  return 8 + nameLines(c, w).ls.length * NAME_LH + 3 + actionBody(meta, c.face, 0, 0, w - 8)[1] + 4 + FOOT;
 }
 
 // The footer: Strength pips after a small "given when placed under" icon, the badge on the right.
@@ -104,8 +110,8 @@ export function card(meta, slug, x, y, w, h, targets, { prefix = "card", current
   inner += `<rect class="hit" x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" rx="6" fill="#fffdf6" stroke="${current ? "#2b2118" : "#6b5640"}"/>`;
   inner += `<path d="M${r1(x + 1)} ${r1(y + 6)}v-1a5 5 0 0 1 5-5h${r1(w - 12)}a5 5 0 0 1 5 5v1Z" fill="${band}"/>`;
   const names = nameLines(c, w);
-  inner += lines(x + 4, y + 8 + NAME - 1, names, NAME, NAME_LH, 'font-weight="700" class="card-name"');
-  const top = y + 8 + names.length * NAME_LH + 3;
+  inner += lines(x + 4, y + 8 + NAME - 1, names.ls, names.size, NAME_LH, `${names.bold ? 'font-weight="700" ' : ""}class="card-name"`);
+  const top = y + 8 + names.ls.length * NAME_LH + 3;
   inner += actionBody(meta, c.face, x + 4, top, w - 8)[0];
   inner += footer(meta, c, x, y + h - FOOT - 1, w);
   return group(`${prefix}:${slug}`, targets, inner, `data-card="${esc(slug)}"`, "card");

@@ -33,8 +33,9 @@ export function fit(text, width, size, bold = false) {
 }
 
 // `text` in at most `maxLines` lines of `width` px; words too long for a line are cut.
-export function wrap(text, width, size, maxLines = 99, bold = false) {
-  const words = String(text).split(/\s+/).filter(Boolean);
+export function wrap(text, width, size, maxLines = 99, bold = false, hyphenate = false) {
+  let words = String(text).split(/\s+/).filter(Boolean);
+  if (hyphenate) words = words.flatMap((w) => split(w, width, size, bold));
   const lines = [];
   let line = "";
   for (let i = 0; i < words.length; i++) {
@@ -53,6 +54,18 @@ export function wrap(text, width, size, maxLines = 99, bold = false) {
   return lines.map((l) => fit(l, width, size, bold));
 }
 
+// A word too long for `width` cut into pieces that fit, each but the last ending in "-".
+function split(word, width, size, bold) {
+  const parts = [];
+  while (measure(word, size, bold) > width && word.length > 3) {
+    let n = word.length - 1;
+    while (n > 2 && measure(word.slice(0, n) + "-", size, bold) > width) n--;
+    parts.push(word.slice(0, n) + "-");
+    word = word.slice(n);
+  }
+  return [...parts, word];
+}
+
 // An SVG <text> element (escaped); extra: more attributes.
 export function text(x, y, str, size, extra = "") {
   return `<text x="${Math.round(x * 10) / 10}" y="${Math.round(y * 10) / 10}" font-size="${size}" ${extra}>${esc(str)}</text>`;
@@ -61,4 +74,15 @@ export function text(x, y, str, size, extra = "") {
 // Several lines of text, `lh` px apart.
 export function lines(x, y, list, size, lh, extra = "") {
   return list.map((l, i) => text(x, y + i * lh, l, size, extra)).join("");
+}
+
+// `text` wrapped in the first style that shows it whole: styles are [size, bold, maxLines, hyphenate]; if none
+// does, the last one, cut. Returns { ls, size, bold }.
+export function wrapStyled(str, width, styles) {
+  let best = null;
+  for (const [size, bold, max, hyphenate = false] of styles) {
+    best = { ls: wrap(str, width, size, max, bold, hyphenate), size, bold };
+    if (!best.ls.some((l) => l.endsWith("…"))) break;
+  }
+  return best;
 }

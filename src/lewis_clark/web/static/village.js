@@ -4,7 +4,7 @@
 import { esc, fmt } from "./api.js";
 import { icon, r1 } from "./icons.js";
 import { group } from "./cards.js";
-import { fit, text, wrap } from "./text.js";
+import { fit, lines, text, wrap, wrapStyled } from "./text.js";
 
 const PAD = 10, GAP = 6, TITLE = 26;
 
@@ -20,8 +20,13 @@ export function feathers(x, cy, n, room, size = 14) {
 
 export function village(view, meta, targets, W) {
   const st = view.state, words = meta.words;
-  const cols = W < 560 ? 2 : 4;
-  const w = (W - 2 * PAD - (cols - 1) * GAP) / cols, h = 78;
+  const cols = W < 420 ? 2 : 4;
+  const w = (W - 2 * PAD - (cols - 1) * GAP) / cols;
+  // Titles take two lines in narrow boxes.
+  const titles = meta.places.map((p) => wrapStyled(p.title, w - 12 - (st.players.length === 1 ? 20 : 0),
+    [[12, true, 1], [11, false, 1], [12, true, 2], [11, false, 2], [10, false, 2]]));
+  const tl = Math.max(...titles.map((t) => t.ls.length));
+  const h = 64 + tl * 14;
   const solo = st.players.length === 1;
   let out = "";
   meta.places.forEach((p, i) => {
@@ -29,15 +34,15 @@ export function village(view, meta, targets, W) {
     const n = st.village[i];
     let inner = `<title>${esc(p.title)}: ${esc(p.text)}</title>`;
     inner += `<rect class="hit" x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${h}" rx="8" fill="#f3e3c3" stroke="#8a6d4b"/>`;
-    const badgeRoom = solo ? 20 : 0;
-    inner += text(x + 6, y + 16, fit(p.title, w - 12 - badgeRoom, 12, true), 12, 'font-weight="700" class="place-title"');
+    const ti = titles[i];
+    inner += lines(x + 6, y + 16, ti.ls, ti.size, 14, `${ti.bold ? 'font-weight="700" ' : ""}class="place-title"`);
     if (solo) {
       inner += `<g class="solo-badge"><title>${esc(fmt(words.solo_badge, { badge: meta.kind_names[meta.kinds.indexOf(p.solo_badge)] }))}</title>`
         + `<circle cx="${r1(x + w - 12)}" cy="${r1(y + 12)}" r="9" fill="#fffdf6" stroke="#6b5640"/>${icon(p.solo_badge, x + w - 19, y + 5, 14)}</g>`;
     }
     const room = (view.table && view.table.village[i]) || "";
-    inner += text(x + 6, y + 30, fit(room, w - 12, 10), 10, 'fill="#5b4a36"');
-    const cy = y + 54;
+    inner += text(x + 6, y + 16 + tl * 14, fit(room, w - 12, 10), 10, 'fill="#5b4a36"');
+    const cy = y + 40 + tl * 14;
     if (p.spots > 0) {
       for (let k = 0; k < p.spots; k++) {
         const cx = x + 18 + k * 30;
