@@ -1,0 +1,128 @@
+"""The table drawn in real headless Chromium at phone and desktop widths: nothing scrolls sideways, card
+names are readable, markers never cover St Louis or Fort Clatsop, the seat title and the hand's label
+stay apart, face-down names stay inside their cards. Screenshots land in tests/artifacts/ to look at."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_web_browser import ARGS, CHROMIUM
+from test_web_restart import Server, serving
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (.ci/run installs it)")
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+VIEWPORTS = [(360, 740), (390, 844), (1280, 800)]
+GAMES = {  # name: (game options, actions played before looking)
+    "solo": ({"seats": [{"kind": "human"}], "mackenzie": 3, "seed": 5}, 24),
+    "two": ({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 3}, 30),
+    "five-start": ({"seats": [{"kind": "human"}] * 5, "seed": 7}, 0),  # five Scouts and Camps on St Louis
+    "five": ({"seats": [{"kind": "human"}] * 5, "seed": 8}, 60),
+    "short": ({"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 9, "route": "R R S R M MR R F R"}, 20),
+}
+
+# Everything the test measures, in the page: boxes are client rectangles.
+MEASURE = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const px = (el) => parseFloat(getComputedStyle(el).fontSize) * el.closest('svg').getScreenCTM().a;
+  return {
+    scroll: document.documentElement.scrollWidth, inner: innerWidth,
+    handNames: [...document.querySelectorAll('#board .hand text.card-name')].map(px),
+    smallest: Math.min(...[...document.querySelectorAll('#board svg text')].filter((t) => t.textContent).map(px)),
+    names: [...document.querySelectorAll('#board .place-name')].map(box),
+    markers: [...document.querySelectorAll('#board .marker')].map(box),
+    seats: [...document.querySelectorAll('#board .panel-expedition')].map((p) => ({
+      title: box(p.querySelector('.seat-title')), hand: box(p.querySelector('.hand-label')) })),
+    faceDown: [...document.querySelectorAll('#board .face-down')].map((g) => ({
+      card: box(g.querySelector('.card-box')), texts: [...g.querySelectorAll('text')].map(box) })),
+    cards: document.querySelectorAll('#board [data-card]').length,
+    places: document.querySelectorAll('#board [data-place]').length,
+    labels: [...document.querySelectorAll('#board svg')].map((s) => s.getAttribute('aria-label')),
+  };
+}"""
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(a: list[float], b: list[float], slack: float = 0.5) -> bool:
+    return a[0] >= b[0] - slack and a[1] >= b[1] - slack and a[2] <= b[2] + slack and a[3] <= b[3] + slack
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serving(tmp_path_factory.mktemp("table") / "games.sqlite3", bot_delay=0.0) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def links(server: Server) -> dict[str, str]:
+    """Each game of GAMES created and played on a little at random: its link holding every seat."""
+    out = {}
+    for name, (options, actions) in GAMES.items():
+        status, game = server.call("POST", "/api/games", options)
+        assert status == 201, game
+        tokens = {s["seat"]: s["token"] for s in game["seats"]}
+        rng = random.Random(name)
+        for _ in range(actions):
+            _, v = server.call("GET", f"/api/games/{game['id']}")
+            if v["over"]:
+                break
+            # Playing cards and putting them under fills the Playing Area and the face-down cards.
+            legal = [a for a in v["legal"] if a["verb"] in ("play", "under")] or v["legal"]
+            a = rng.choice(legal)
+            server.call("POST", f"/api/games/{game['id']}/actions", {"action": a["text"]}, tokens[v["current"]])
+        out[name] = f"/play/{game['id']}#t={','.join(tokens.values())}"
+    return out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("size", VIEWPORTS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_reads_at_every_width(server: Server, browser: Any, links: dict[str, str], game: str,
+                                    size: tuple[int, int]) -> None:
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + links[game])
+    page.wait_for_selector("#board .panel-expedition svg")
+    page.wait_for_timeout(200)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table-{game}-{width}.png"), full_page=True)
+    m = page.evaluate(MEASURE)
+    page.close()
+    assert not errors
+    assert m["scroll"] <= m["inner"], "the page scrolls sideways"
+    assert m["handNames"] and min(m["handNames"]) >= 11 - 0.01, m["handNames"]
+    assert m["smallest"] >= 10 - 0.01
+    assert len(m["names"]) == 2 and m["markers"]
+    for name in m["names"]:
+        for marker in m["markers"]:
+            assert not overlap(name, marker), (name, marker)
+    assert len(m["seats"]) == len(GAMES[game][0]["seats"])
+    for seat in m["seats"]:
+        assert not overlap(seat["title"], seat["hand"])
+    for card in m["faceDown"]:
+        for box in card["texts"]:
+            assert inside(box, card["card"]), (box, card["card"])
+    assert m["places"] == 8 and m["cards"] >= 5
+    assert all(m["labels"])
+    if game in ("two", "five"):
+        assert m["faceDown"], "the game played put cards under"
