@@ -44,6 +44,17 @@ MEASURE = """() => {
     cards: document.querySelectorAll('#board [data-card]').length,
     places: document.querySelectorAll('#board [data-place]').length,
     labels: [...document.querySelectorAll('#board svg')].map((s) => s.getAttribute('aria-label')),
+    // Text running out of its panel, and text or icons running out of their card.
+    outOfPanel: [...document.querySelectorAll('#board svg text')].filter((t) => t.textContent).filter((t) => {
+      const a = box(t), b = box(t.closest('svg')); return a[0] < b[0] - 0.5 || a[2] > b[2] + 0.5; })
+      .map((t) => t.textContent),
+    outOfCard: [...document.querySelectorAll('#board g.card')].flatMap((g) => {
+      const frame = box(g.querySelector('rect'));
+      return [...g.querySelectorAll('text, .icon')].filter((e) => e.textContent || e.classList.contains('icon'))
+        .filter((e) => { const a = box(e); return a[0] < frame[0] - 0.5 || a[2] > frame[2] + 0.5
+          || a[1] < frame[1] - 0.5 || a[3] > frame[3] + 0.5; })
+        .map((e) => `${g.dataset.card}: ${e.textContent.trim() || e.getAttribute('class')}`);
+    }),
   };
 }"""
 
@@ -124,5 +135,7 @@ def test_table_reads_at_every_width(server: Server, browser: Any, links: dict[st
             assert inside(box, card["card"]), (box, card["card"])
     assert m["places"] == 8 and m["cards"] >= 5
     assert all(m["labels"])
+    assert not m["outOfPanel"], m["outOfPanel"]
+    assert not m["outOfCard"], m["outOfCard"]
     if game in ("two", "five"):
         assert m["faceDown"], "the game played put cards under"

@@ -32,7 +32,6 @@ function drawItem([kind, n], x, cy, s) {
 function arrow(x, cy) {
   return `<path d="M${r1(x)} ${r1(cy)}h7m-3-3l3 3-3 3" fill="none" stroke="#2b2118" stroke-width="1.4"/>`;
 }
-const rowWidth = (items, s) => items.reduce((w, it) => w + itemWidth(it, s), 0);
 
 // The action part of a face, w px wide from (x, y): [svg, height]. Alternatives are rows split by a dashed
 // line; a row too wide puts what is paid above what is gained; alternatives that only give one thing
@@ -66,13 +65,16 @@ function actionBody(meta, face, x, y, w) {
   }
   alts.forEach((a, i) => {
     if (i) { out += `<path d="M${r1(x)} ${r1(y + h + 1)}h${r1(w)}" stroke="#b9a58a" stroke-dasharray="3 2"/>`; h += 3; }
-    const payW = rowWidth(a.pay, s), gainW = rowWidth(a.gain, s);
-    const oneRow = payW + (a.pay.length ? 11 : 0) + gainW <= w;
+    // What is paid, an arrow, what is gained: in one row, continued on the next when the card is narrow.
+    const tokens = [...a.pay, ...(a.pay.length ? ["arrow"] : []), ...a.gain];
     let cx = x;
-    for (const it of a.pay) { const [svg, nx] = drawItem(it, cx, y + h + ROW / 2, s); out += svg; cx = nx; }
-    if (!oneRow) { h += ROW; cx = x; }
-    if (a.pay.length) { out += arrow(cx, y + h + ROW / 2); cx += 11; }
-    for (const it of a.gain) { const [svg, nx] = drawItem(it, cx, y + h + ROW / 2, s); out += svg; cx = nx; }
+    tokens.forEach((tk, k) => {
+      const tw = tk === "arrow" ? 11 : itemWidth(tk, s);
+      if (k && cx - x + tw - 3 > w) { cx = x; h += ROW; }
+      if (tk === "arrow") { out += arrow(cx, y + h + ROW / 2); cx += tw; } else {
+        const [svg, nx] = drawItem(tk, cx, y + h + ROW / 2, s); out += svg; cx = nx;
+      }
+    });
     h += ROW;
     if (a.per) { const [svg, nh] = note(a.per, y + h); out += svg; h += nh; }
   });

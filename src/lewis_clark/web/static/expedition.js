@@ -24,7 +24,8 @@ export function expedition(view, meta, targets, seat, you, W) {
   out += text(x0, 21, fit(title, inner, 14, true), 14, `font-weight="700" class="seat-title" data-seat="${seat}"`);
   y = 30;
   const small = (str, size = 11, extra = "", max = 3) => {
-    const ls = wrap(str, inner, size, max);
+    // Bold measures as bold; italic runs a little wider than the upright measure, so give it room.
+    const ls = wrap(str, inner - (extra.includes("italic") ? 8 : 0), size, max, extra.includes('font-weight="700"'));
     const o = lines(x0, y + size, ls, size, size + 2, extra);
     y += ls.length * (size + 2) + 3;
     return o;
@@ -55,14 +56,14 @@ export function expedition(view, meta, targets, seat, you, W) {
   out += text(x0, y + 11, fmt(words.hand, { n: p.hand.length }), 11, 'fill="#5b4a36" font-weight="700" class="hand-label"');
   y += 16;
   const handTargets = current ? targets : new Set();
-  const [hand, hh] = flow(meta, p.hand.map((id) => slugById(meta, id)), x0, y, inner, {
+  const [hand, hh] = flow(meta, p.hand.map((id) => slugById(meta, id)), x0, y, inner, { minW: 70,
     draw: (slug, x, cy, w, h) => card(meta, slug, x, cy, w, h, handTargets, { current }),
   });
   out += `<g class="hand">${hand}</g>`;
   y += hh + 8;
   if (p.face_up.length) {
     out += small(words.playing_area, 11, 'fill="#5b4a36" font-weight="700"', 2);
-    const [area, ah] = flow(meta, p.face_up.map((id) => slugById(meta, id)), x0, y, inner, {
+    const [area, ah] = flow(meta, p.face_up.map((id) => slugById(meta, id)), x0, y, inner, { minW: 70,
       draw: (slug, x, cy, w, h) => card(meta, slug, x, cy, w, h, targets),
     });
     out += `<g class="playing-area">${area}</g>`;

@@ -17,7 +17,7 @@ export function journal(view, meta, targets, W) {
   const keys = slots.map((s) => s.slug || `empty:${s.i}`);
   let y = TITLE;
   const [cards, h] = flow(meta, keys, PAD, y, W - 2 * PAD, {
-    minW: 58, maxW: 110, gap: 6, extra: COST,
+    minW: 54, maxW: 110, gap: 6, extra: COST,
     draw: (key, x, cy, w, ch) => {
       const i = keys.indexOf(key);
       const slug = slots[i].slug;
