@@ -139,3 +139,44 @@ def test_table_reads_at_every_width(server: Server, browser: Any, links: dict[st
     assert not m["outOfCard"], m["outOfCard"]
     if game in ("two", "five"):
         assert m["faceDown"], "the game played put cards under"
+
+
+ALL_CARDS = """async (widths) => {
+  const { card, cardHeight } = await import('/static/cards.js');
+  const meta = await (await fetch('/api/meta')).json();
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const bad = [];
+  for (const w of widths) {
+    const slugs = Object.keys(meta.cards);
+    const h = Math.max(...slugs.map((s) => cardHeight(meta, s, w)));
+    const div = document.createElement('div');
+    div.className = 'lc-panel';
+    div.innerHTML = `<svg width="${w * 12}" height="${(h + 4) * 8}">` + slugs.map((s, i) =>
+      card(meta, s, (i % 12) * w, Math.floor(i / 12) * (h + 4), w, h, new Set())).join('') + '</svg>';
+    document.body.appendChild(div);
+    for (const g of div.querySelectorAll('g.card')) {
+      const frame = box(g.querySelector('rect'));
+      for (const e of g.querySelectorAll('text, .icon')) {
+        const a = box(e);
+        if ((e.textContent.trim() || e.classList.contains('icon')) && (a[0] < frame[0] - 0.5 || a[2] > frame[2] + 0.5
+            || a[1] < frame[1] - 0.5 || a[3] > frame[3] + 0.5)) bad.push(`${w}: ${g.dataset.card}`);
+      }
+      const names = [...g.querySelectorAll('text.card-name')];
+      if (names.some((t) => parseFloat(getComputedStyle(t).fontSize) < 11)) bad.push(`${w}: ${g.dataset.card} small name`);
+      if (names.map((t) => t.textContent).join(' ').includes('…')) bad.push(`${w}: ${g.dataset.card} name cut`);
+    }
+    div.remove();
+  }
+  return bad;
+}"""
+
+
+def test_every_card_face_fits_its_card(server: Server, browser: Any, links: dict[str, str]) -> None:
+    """All 84 faces at a narrow Journal's, a phone hand's and a desktop's card width: nothing spills out,
+    names whole at 11 px."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    page.goto(server.base + links["two"])
+    page.wait_for_selector("#board svg")
+    bad = page.evaluate(ALL_CARDS, [56, 71, 96])
+    page.close()
+    assert not bad, bad

@@ -81,9 +81,9 @@ function actionBody(meta, face, x, y, w) {
   return [out, h];
 }
 
-// A card's name in up to 3 lines: bold 11 px, else plain, else plain with a long word broken by "-".
+// A card's name in up to 3 lines: bold 11 px, else plain, else plain in 4 with long words broken by "-".
 function nameLines(c, w) {
-  return wrapStyled(c.name, w - 8, [[NAME, true, 3], [NAME, false, 3], [NAME, false, 3, true]]);
+  return wrapStyled(c.name, w - 8, [[NAME, true, 3], [NAME, false, 3], [NAME, false, 4, true]]);
 }
 
 // The height a card w px wide needs to show everything.
