@@ -59,7 +59,7 @@ function split(word, width, size, bold) {
   const parts = [];
   while (measure(word, size, bold) > width && word.length > 3) {
     let n = word.length - 1;
-    while (n > 2 && measure(word.slice(0, n) + "-", size, bold) > width) n--;
+    while (n > 2 && (measure(word.slice(0, n) + "-", size, bold) > width || word.length - n < 3)) n--; // no lone "u"
     parts.push(word.slice(0, n) + "-");
     word = word.slice(n);
   }
