@@ -369,8 +369,11 @@ def test_meta_words_cover_every_word_the_pages_use(client: TestClient) -> None:
         for key, inner in re.findall(r'data-word="(\w+)"[^>]*>([^<]*)<', text):
             assert " ".join(html.unescape(inner).split()) == words[key], (page.name, key)
     assert "village" not in used  # the table's words are used from JS only
+    prefixes: set[str] = set()  # words[`per_${counter}`]: every word of that family is used
     for script in STATIC.glob("*.js"):
         used.update(re.findall(r"\b(?:W|words)\.(\w+)", script.read_text()))
+        prefixes.update(re.findall(r"\b(?:W|words)\[`(\w+)\$\{", script.read_text()))
+    used.update(k for k in words for p in prefixes if k.startswith(p))
     assert {"app_title", "seats", "now", "replay", "village", "route", "powwow", "your_turn", "tile_large_indian"} <= used
     assert used - set(words) == set()
     assert set(words) - used == set(), "words nobody uses"

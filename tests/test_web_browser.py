@@ -82,7 +82,8 @@ def test_solo_game_played_to_the_end_by_clicking(server: Server, browser: Any) -
     page.wait_for_function("document.getElementById('counter').textContent.startsWith('0 /')")
     page.click("#last")
     page.wait_for_function("!document.getElementById('counter').textContent.startsWith('0 /')")
-    assert page.locator("#board svg").count() == 1
+    assert page.locator("#board .panel-route svg").count() == 1  # the table's panels: route, Village, Journal,
+    assert page.locator("#board .panel-expedition svg").count() == 1  # and the one expedition
     assert errors == []
     page.close()
 

@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from test_web_browser import ARGS, CHROMIUM
 from test_web_restart import Server, serving
@@ -122,9 +123,12 @@ def test_a_whole_solo_game_played_by_tapping_on_a_phone(server: Server, browser:
             continue
         pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
         button = page.locator(f"#actions button[data-action='{pick}']")
-        button.scroll_into_view_if_needed()
-        assert in_view(page, f"#actions button[data-action='{pick}']")
-        tap_and_wait(page, button)
+        try:
+            button.scroll_into_view_if_needed(timeout=2_000)
+            assert in_view(page, f"#actions button[data-action='{pick}']")
+            tap_and_wait(page, button)
+        except PlaywrightError:  # a newer view redrew the choices meanwhile: look again
+            continue
         assert overflow(page) == 0
     assert page.locator("#end").is_visible()
     page.screenshot(path=str(ARTIFACTS / "phone-solo-end.png"))

@@ -17,6 +17,7 @@ from lewis_clark.queries import capacity
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
+from lewis_clark.web.faces import card_face
 from lewis_clark.wording import (
     camp_preview as camp_words,
 )
@@ -44,6 +45,7 @@ def card_json(card: Card) -> dict[str, Any]:
     return {"id": card.id, "slug": card.slug, "name": card.name, "title": card_title(card), "strength": card.strength,
             "badge": KINDS[card.badge], "badge_name": kind_name(card.badge), "text": card_text(card),
             "colour": card.colour, "role": card.role, "number": card.number, "permanent": card.permanent,
+            "face": card_face(card),
             "tip": t("{title} - Strength {strength}, {badge} badge. {text}", title=card_title(card), strength=card.strength,
                      badge=kind_name(card.badge), text=card_text(card))}
 

@@ -80,12 +80,8 @@ def page_words() -> dict[str, str]:
         # replay page
         "replay": t("Replay"),
         "game_record": t("game record (JSON)"),
-        "play": t("▶ play"),
-        "pause": t("⏸ pause"),
         # the table (board.js)
-        "under_it": t("Under it: {names}."),
         "badge": t("{badge} badge"),
-        "under": t("under: {names}"),
         "route": t("The route (St Louis {st_louis}, Fort Clatsop {fort_clatsop})"),
         "river": t("river"),
         "mountain": t("mountain"),
@@ -94,7 +90,6 @@ def page_words() -> dict[str, str]:
         "at_st_louis": t(" (St Louis)"),
         "at_fort_clatsop": t(" (Fort Clatsop)"),
         "st_louis_short": t("St Louis"),
-        "fort_short": t("Fort"),
         "camp_at": t("{colour} Camp (space {space})"),
         "scout_at": t("{colour} Scout (space {space})"),
         "mackenzie_at": t("Mackenzie (space {space})"),
@@ -128,4 +123,27 @@ def page_words() -> dict[str, str]:
         # languages and the How to play page (lang.js, guide)
         "language": t("Language"),
         "how_to_play": t("How to play"),
+        # the table's panels and card faces (board.js, cards.js)
+        "route_panel": t("The route"),
+        "expedition": t("Expedition:"),
+        "fort_clatsop": t("Fort Clatsop"),
+        "solo_badge": t("Solo badge token: {badge}"),
+        "strength_given": t("Strength {n}: given to the card played when this one is placed under it"),
+        "per_badge": t("per badge seen"),
+        "per_face-up": t("per face-up card"),
+        "per_food-badges": t("per food badge seen"),
+        "per_equipment-badges": t("per equip. badge seen"),
+        "per_scouts-ahead": t("per Scout ahead"),
+        "per_indians-on-boats": t("per Indian on boats"),
+        "per_indians-in-village": t("per Village Indian"),
+        "per_resource-pairs": t("per 2 resources held"),
+        "per_resource-triples": t("per 3 resources held"),
+        "per_occupied": t("a place with an Indian"),
+        # the replay page's buttons (their aria-labels; the buttons show icons)
+        "first_action": t("To the start"),
+        "previous_action": t("One action back"),
+        "next_action": t("One action on"),
+        "last_action": t("To the end"),
+        "play_word": t("play"),
+        "pause_word": t("pause"),
     }
