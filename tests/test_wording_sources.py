@@ -89,8 +89,8 @@ def test_solo_names_the_village_badge_tokens() -> None:
 
 
 def test_a_copied_card_counts_as_if_it_were_yours() -> None:
-    """R22: The Partisan copies Blue's Hunter; Blue's area is not counted in solo... here with 2 players it is,
-    so the copied card adds nothing extra; a third player's card is added as "copied"."""
+    """R22: The Partisan copies a Hunter from an area that is not counted (across a 4-player table): the copied
+    card's badge counts as if it lay in the copier's area."""
     s = game(4)
     hand(s, 0, "the-partisan", "william-clark")
     area(s, 2, "silas-goodrich")  # Yellow sits across the table: not next door to Orange

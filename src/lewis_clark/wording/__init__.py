@@ -41,9 +41,9 @@ from lewis_clark.wording.table import (
 
 __all__ = [
     "LANGUAGES", "RULE_TOPICS", "page_words", "boat_count", "boat_face", "boats_load", "bundle_words", "camp_effect",
-    "camp_preview", "card_help", "cards_found", "card_summary", "card_text", "card_title", "choice_label", "commands_help", "current_language",
-    "decision_hint", "event_line", "hint", "kind_count", "kind_name", "label", "language", "log_lines", "no_help",
-    "outcome", "place_help", "plan_label", "place_room", "place_summary", "place_text", "place_title", "place_token", "player_name", "prompt",
-    "resources_line", "resources_words", "rule", "seat_name", "source_name", "t", "tn", "unfinished", "use_language",
-    "village_room",
+    "camp_preview", "card_help", "cards_found", "card_summary", "card_text", "card_title", "choice_label",
+    "commands_help", "current_language", "decision_hint", "event_line", "hint", "kind_count", "kind_name", "label",
+    "language", "log_lines", "no_help", "outcome", "place_help", "plan_label", "place_room", "place_summary",
+    "place_text", "place_title", "place_token", "player_name", "prompt", "resources_line", "resources_words", "rule",
+    "seat_name", "source_name", "t", "tn", "unfinished", "use_language", "village_room",
 ]

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
+from lewis_clark.decisions import matching_alternative
 from lewis_clark.queries import capacity, recruit_fur
 from lewis_clark.resources import KIND_INDEX, RESOURCES
-from lewis_clark.decisions import matching_alternative
 from lewis_clark.rules import apply
 from lewis_clark.state import Decision, State
 from lewis_clark.village import PLACE_INDEX, PLACES
