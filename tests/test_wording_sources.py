@@ -128,3 +128,14 @@ def test_scouts_ahead_and_badge_moves_in_words() -> None:
     indians(s, 0, 1)
     assert movement_words(s, 0, CARDS[31].alternatives[0]) == "1 Indian on your boats: 1 space"
     assert KINDS[FOOD] == "food"
+
+
+def test_a_take_names_the_kind_chosen_among_several() -> None:
+    """Little Raven takes one kind per face-up card (R5): the take's hint counts for the kind chosen."""
+    s = game(2)
+    hand(s, 0, "little-raven", "william-clark")
+    area(s, 0, "york")
+    s = activate(s, "little-raven", under="william-clark")
+    s = do(s, "perform fur")
+    assert s.decision == Decision.TAKE
+    assert decision_hint(s).endswith("Face-up cards: 2 here: up to 2 fur")
