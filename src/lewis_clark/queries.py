@@ -11,10 +11,11 @@ from typing import NamedTuple
 from lewis_clark import journal
 from lewis_clark.cards import BOLEY, CARDS, GRAVELINES
 from lewis_clark.expedition import boat_time, resource_capacity
-from lewis_clark.resources import INDIAN
+from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN
 from lewis_clark.state import Player, State
 from lewis_clark.village import PLACES
 
+BADGE_COUNTERS = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
 GRAVELINES_DISCOUNT = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up
 BOLEY_DISCOUNT = 1  # R16: Time saved per Camp with John Boley face-up
 
@@ -108,6 +109,33 @@ def badge_sources(state: State, seat: int, kind: int, copied: int = 0) -> dict[s
     if copied and CARDS[copied].badge == kind and not any(copied in state.players[s].face_up for s in seats):
         out["copied"] = 1
     return out
+
+
+def counter_parts(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> dict[str, int]:
+    """What a counted movement counts (``effects.count``), part by part, zeros left out; the parts sum to
+    the count. Keys: badges as ``badge_sources`` (R4, R22, R24); "scouts-ahead": seat colours and
+    "mackenzie" (R21); "indians-in-village": "places", "powwow", "newcomer" (R11); "indians-on-boats":
+    "boats"; "resource-pairs" / "resource-triples": "pairs" / "triples" (of ``sum(p.resources)``, R21);
+    "face-up": "face-up" and "copied" (R5, R22)."""
+    if counter in BADGE_COUNTERS:
+        return badge_sources(state, seat, BADGE_COUNTERS[counter], copied)
+    parts: dict[str, int]
+    if counter == "scouts-ahead":
+        parts = {q.colour: 1 for q in state.players if q.scout >= p.camp}
+        parts["mackenzie"] = 1 if state.mackenzie >= 0 and state.mackenzie >= p.camp else 0
+    elif counter == "indians-in-village":
+        parts = {"places": sum(state.village), "powwow": state.powwow, "newcomer": state.newcomer}
+    elif counter == "indians-on-boats":
+        parts = {"boats": p.indians}
+    elif counter == "resource-pairs":
+        parts = {"pairs": sum(p.resources) // 2}
+    elif counter == "resource-triples":
+        parts = {"triples": sum(p.resources) // 3}
+    elif counter == "face-up":
+        parts = {"face-up": len(p.face_up), "copied": 1 if copied and copied not in p.face_up else 0}
+    else:
+        raise AssertionError(counter)
+    return {k: n for k, n in parts.items() if n}
 
 
 def face_up_count(p: Player, copied: int = 0) -> int:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from lewis_clark.cards import BY_SLUG, CARDS, Card, slugify
 from lewis_clark.village import PLACE_INDEX, PLACES
-from lewis_clark.wording import RULE_TOPICS, card_help, commands_help, no_help, place_help, place_title, rule
+from lewis_clark.wording import RULE_TOPICS, card_help, cards_found, commands_help, no_help, place_help, place_title, rule
 from lewis_clark.wording.terminal import plans_help
 
-__all__ = ["RULE_ALIASES", "card_help", "find_card", "help_text", "place_help"]
+__all__ = ["RULE_ALIASES", "card_help", "find_card", "find_cards", "help_text", "place_help"]
 
 # Other words people type for a rule topic.
 RULE_ALIASES: dict[str, str] = {
@@ -22,19 +22,26 @@ RULE_ALIASES: dict[str, str] = {
 }
 
 
-def find_card(text: str) -> Card | None:
-    """A card from a slug, a name, "#39", or a unique part of a name."""
+def find_cards(text: str) -> list[Card]:
+    """Cards meant by ``text``: one for a slug, a whole name or "#39"; else every card whose name contains
+    each typed word, accents and case ignored ("rene" finds René Jessaume, "john" every John)."""
     words = text.strip().lower()
     if not words:
-        return None
+        return []
     if words.lstrip("#").isdigit():
         n = int(words.lstrip("#"))
-        return CARDS[n] if 1 <= n <= 54 else None
+        return [CARDS[n]] if 1 <= n < len(CARDS) else []
     slug = slugify(words)
     if slug in BY_SLUG:
-        return BY_SLUG[slug]
-    matches = [c for c in CARDS[1:] if slug in c.slug]
-    return matches[0] if len(matches) == 1 else None
+        return [BY_SLUG[slug]]
+    parts = slug.split("-")
+    return [c for c in CARDS[1:] if all(part in c.slug for part in parts)] if slug else []
+
+
+def find_card(text: str) -> Card | None:
+    """A card from a slug, a name, "#39", or a unique part of a name."""
+    cards = find_cards(text)
+    return cards[0] if len(cards) == 1 else None
 
 
 def help_text(topic: str) -> str:
@@ -50,7 +57,9 @@ def help_text(topic: str) -> str:
         place = next((p.index for p in PLACES if words in (p.title.lower(), place_title(p).lower())), None)
     if place is not None:
         return place_help(PLACES[place])
-    card = find_card(words)
-    if card is not None:
-        return card_help(card)
+    cards = find_cards(words)
+    if len(cards) == 1:
+        return card_help(cards[0])
+    if cards:
+        return cards_found(topic.strip(), cards)
     return no_help(topic.strip())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from lewis_clark.wording.cards import card_summary, card_text, place_room, place_summary, place_text
 from lewis_clark.wording.catalogue import LANGUAGES, current_language, language, t, tn, use_language
 from lewis_clark.wording.decisions import decision_hint, prompt
-from lewis_clark.wording.help import RULE_TOPICS, card_help, commands_help, no_help, place_help, rule
+from lewis_clark.wording.help import RULE_TOPICS, card_help, cards_found, commands_help, no_help, place_help, rule
 from lewis_clark.wording.labels import hint, label
 from lewis_clark.wording.log import event_line, log_lines
 from lewis_clark.wording.names import (
@@ -21,6 +21,7 @@ from lewis_clark.wording.names import (
     kind_count,
     kind_name,
     place_title,
+    place_token,
     player_name,
     seat_name,
     source_name,
@@ -40,9 +41,9 @@ from lewis_clark.wording.table import (
 
 __all__ = [
     "LANGUAGES", "RULE_TOPICS", "page_words", "boat_count", "boat_face", "boats_load", "bundle_words", "camp_effect",
-    "camp_preview", "card_help", "card_summary", "card_text", "card_title", "choice_label", "commands_help", "current_language",
-    "decision_hint", "event_line", "hint", "kind_count", "kind_name", "label", "language", "log_lines", "no_help",
-    "outcome", "place_help", "plan_label", "place_room", "place_summary", "place_text", "place_title", "player_name", "prompt",
-    "resources_line", "resources_words", "rule", "seat_name", "source_name", "t", "tn", "unfinished", "use_language",
-    "village_room",
+    "camp_preview", "card_help", "cards_found", "card_summary", "card_text", "card_title", "choice_label",
+    "commands_help", "current_language", "decision_hint", "event_line", "hint", "kind_count", "kind_name", "label",
+    "language", "log_lines", "no_help", "outcome", "place_help", "plan_label", "place_room", "place_summary",
+    "place_text", "place_title", "place_token", "player_name", "prompt", "resources_line", "resources_words", "rule",
+    "seat_name", "source_name", "t", "tn", "unfinished", "use_language", "village_room",
 ]

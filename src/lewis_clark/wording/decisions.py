@@ -12,6 +12,7 @@ from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.queries import capacity
 from lewis_clark.state import AfterTake, Decision, Frame, State
 from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.counts import perform_counts, take_counts
 from lewis_clark.wording.names import card_title, player_name, source_name
 
 
@@ -84,11 +85,16 @@ def _indians(s: State, f: Frame | None) -> str:
              card=card, most=MOST_STRENGTH)
 
 
+def _with_counts(text: str, counts: list[str]) -> str:
+    """A hint followed by where the numbers of its collections or counted moves come from."""
+    return ". ".join([text, *(c[:1].upper() + c[1:] for c in counts)])
+
+
 def _perform_hint(s: State, f: Frame | None) -> str:
     assert f is not None
-    return tn("{source} can act {n} more time: each use spends 1 Strength; stop when you like",
+    return _with_counts(tn("{source} can act {n} more time: each use spends 1 Strength; stop when you like",
               "{source} can act {n} more times: each use spends 1 Strength; stop when you like", f.performances,
-              source=source_name(f.card, f.place))
+              source=source_name(f.card, f.place)), perform_counts(s, f))
 
 
 def _take_hint(s: State, f: Frame | None) -> str:
@@ -99,7 +105,9 @@ def _take_hint(s: State, f: Frame | None) -> str:
         return t("Take the Indian onto your boats, or leave it in the stock")
     source = _source(s)
     if source:
-        return t("Keep all, some or none of what {source} gives; what you leave stays in the stock", source=source)
+        counts = take_counts(s)
+        return _with_counts(t("Keep all, some or none of what {source} gives; what you leave stays in the stock",
+                              source=source), [counts] if counts else [])
     return t("Keep all, some or none of it; what you leave stays in the stock")
 
 

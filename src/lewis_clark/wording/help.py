@@ -5,13 +5,13 @@ All of it is the project's own wording; nothing is copied from the rulebook.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from lewis_clark.cards import Card
-from lewis_clark.village import Place
-from lewis_clark.wording.cards import card_text, place_text
-from lewis_clark.wording.catalogue import t
-from lewis_clark.wording.names import COLOUR_NAMES, kind_name, place_title, role_name
+from lewis_clark.village import PLACES, Place
+from lewis_clark.wording.cards import card_summary, card_text, place_text
+from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.names import COLOUR_NAMES, card_title, kind_name, place_title, role_name
 
 
 def card_help(card: Card) -> str:
@@ -29,11 +29,30 @@ def card_help(card: Card) -> str:
                                               "take less.")
 
 
+def token_help(place: Place) -> str:
+    """What a place's solo badge token does (R4, R24)."""
+    return t("Solo: {place} has a {badge} badge token; while an Indian stands here it counts as one more {badge} "
+             "badge for your collections and badge-counted moves.", place=place_title(place),
+             badge=kind_name(place.solo_badge))
+
+
+def solo_tokens() -> str:
+    """Every place's solo badge token, e.g. "Hunting: food, Craftsmanship: equipment, ..."."""
+    return ", ".join(t("{place}: {badge}", place=place_title(p), badge=kind_name(p.solo_badge)) for p in PLACES)
+
+
+def cards_found(topic: str, cards: Sequence[Card]) -> str:
+    """The answer when ``help <topic>`` matches several cards: each with a one-line summary."""
+    head = tn("{n} card matches {topic}:", "{n} cards match {topic}:", len(cards), topic=repr(topic))
+    lines = ["  " + t("{card}: {summary}", card=card_title(c), summary=card_summary(c)) for c in cards]
+    return "\n".join([head, *lines, t("Type 'help' with more of a name, or its #number, for one card.")])
+
+
 def place_help(place: Place) -> str:
-    """A Village place explained: name, notation, room for Indians and what it does."""
+    """A Village place explained: name, notation, room for Indians, what it does and its solo badge token."""
     head = t("{title} (Village, notation: village {name} N).", title=place_title(place), name=place.name)
     return f"{head}\n{place_text(place)}\n" + t("Indians sent to the Village stay there until an Interpreter brings them "
-                                                "to the Powwow.")
+                                                "to the Powwow.") + "\n" + token_help(place)
 
 
 # Rule topics by the word typed after "help" (terminal/texts.py adds the aliases).
@@ -81,7 +100,8 @@ RULES: dict[str, Callable[[], str]] = {
     "solo": lambda: t(
         "Solo: Mackenzie (M on the route) starts a few spaces above St Louis (--mackenzie 0-7) and "
         "moves one space after each of your turns. Reach Fort Clatsop with your Camp before he gets "
-        "there."),
+        "there. With no neighbours, your collections count the badges of your own area plus the badge "
+        "token of every Village place that holds an Indian ({tokens}).", tokens=solo_tokens()),
     "end": lambda: t("The game ends as soon as a Camp reaches Fort Clatsop (F on the route); that expedition wins."),
     "notation": lambda: t(
         "Type a menu number, or an action in notation: play york, under seaman, indians 1, village "
@@ -106,7 +126,7 @@ At a prompt you may type:
   board             show the whole table again          menu   show the choices again
   log [N|all]       the game so far (last 20 lines unless told)
   save FILE         write the game record to FILE (resume with: lewis-clark play --load FILE)
-  help <card>       what a card does (slug, name or #number); help <place> for a Village place
+  help <card>       what a card does (any part of its name, or #number); help <place> for a place
   help <topic>      rules: {topics}
   quit              leave (the game is autosaved; Ctrl-C asks too)""", topics=", ".join(RULE_TOPICS))
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
+from lewis_clark.decisions import matching_alternative
 from lewis_clark.queries import capacity, recruit_fur
 from lewis_clark.resources import KIND_INDEX, RESOURCES
 from lewis_clark.rules import apply
@@ -16,6 +17,7 @@ from lewis_clark.state import Decision, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.cards import card_summary, place_summary
 from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.counts import count_words
 from lewis_clark.wording.names import boat_face, bundle_words, card_title, kind_count, place_title, source_name
 from lewis_clark.wording.table import camp_effect
 
@@ -122,10 +124,13 @@ def _take_hint(state: State, a: Action) -> str:
 
 def _perform_hint(state: State, a: Action) -> str:
     p = state.players[state.current]
+    f = state.stack[-1]
+    counts = count_words(state, f, matching_alternative(f, a))
     q = apply(state, a).players[state.current]
     if q.scout != p.scout:
-        return t("Scout {start} -> {end}", start=p.scout, end=q.scout)
-    return ""
+        move = t("Scout {start} -> {end}", start=p.scout, end=q.scout)
+        return t("{move} ({counts})", move=move, counts=counts) if counts else move
+    return counts
 
 
 # A few words on what a menu choice does (shown beside the notation in the terminal's menu); "" when the

@@ -94,6 +94,11 @@ def place_title(place: Place) -> str:
     return PLACE_TITLES[place.name]() if place.name in PLACE_TITLES else place.title
 
 
+def place_token(place: Place) -> str:
+    """A Village place's solo badge token, for the Village table, e.g. "food token" (R4, R24)."""
+    return t("{badge} token", badge=kind_name(place.solo_badge))
+
+
 BOAT_COUNTS: dict[str, Callable[[int], str]] = {
     "small-resource": lambda n: tn("{n} small resource boat", "{n} small resource boats", n),
     "large-resource": lambda n: tn("{n} large resource boat", "{n} large resource boats", n),

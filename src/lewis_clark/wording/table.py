@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lewis_clark.queries import camp_landing, capacity
+from lewis_clark.queries import camp_landing, capacity, round_number
 from lewis_clark.resources import RESOURCES
 from lewis_clark.state import State
 from lewis_clark.village import Place
@@ -76,4 +76,4 @@ def unfinished(state: State, max_turns: int | None = None) -> str:
     """Why a game that is not over stopped: a turn limit, or a record that ends early."""
     if max_turns is not None and state.turn > max_turns:
         return tn("stopped after {n} turn, no winner", "stopped after {n} turns, no winner", max_turns)
-    return t("the record stops before the game ends (turn {turn}), no winner", turn=state.turn)
+    return t("the record stops before the game ends (round {round}), no winner", round=round_number(state))
