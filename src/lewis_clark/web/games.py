@@ -41,7 +41,7 @@ from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
-from lewis_clark.wording import LANGUAGES, current_language, decision_hint, event_line, language, outcome, prompt, t
+from lewis_clark.wording import LANGUAGES, current_language, decision_hint, event_line, language, outcome, prompt, t, tn
 
 log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
@@ -184,6 +184,8 @@ class LiveGame:
             "log": self.log_tail(LOG_TAIL, current_language()),
             "log_total": sum(len(step.lines) for step in self.match.steps),  # more than "log" holds: link the whole log
             "round": round_number(s),  # the people-facing turn number (state.turn counts every player's turns)
+            "progress": tn("{n} action · round {round}", "{n} actions · round {round}", len(self.actions),
+                           round=round_number(s)),
         }
 
     def view_text(self, lang: str = "en") -> str:

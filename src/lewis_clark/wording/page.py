@@ -60,7 +60,6 @@ def page_words() -> dict[str, str]:
         "your_turn": t("Your turn: {prompt}"),
         "waiting_for": t("Waiting for {colour}…"),
         "waiting_for_bot": t("Waiting for {colour} (bot)…"),
-        "moves_turn": t("{moves} actions · round {round}"),  # round: the view's "round"
         "seat_named": t("{name} ({colour})"),
         "title_game": t("Lewis & Clark"),
         "title_your_turn": t("▶ Your turn · Lewis & Clark"),

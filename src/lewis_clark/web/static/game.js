@@ -277,7 +277,7 @@ function render() {
   $("board").classList.remove("show-can");
   drawChoices(v);
   drawLog();
-  $("moves").textContent = fmt(W.moves_turn, { moves: v.moves, round: v.round });
+  $("moves").textContent = v.progress;
   document.body.dataset.moves = v.moves; // lets tests (and scripts) see which update is shown
   document.body.classList.toggle("my-turn", myTurn());
   const mine = myTurn();
