@@ -39,7 +39,7 @@ class Terminal:
                "LANG": "C.UTF-8"}
         if "PYTHONPATH" in os.environ:  # the sources under test, not only the installed package
             env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-        self.child = pexpect.spawn(str(SCRIPT), ["play", *args], env=env, dimensions=(50, 80), encoding="utf-8",
+        self.child = pexpect.spawn(str(SCRIPT), ["play", "--plain", *args], env=env, dimensions=(50, 80), encoding="utf-8",
                                    timeout=timeout)
         self.child.logfile_read = self.output
         self.child.delaybeforesend = None  # pexpect's default 50 ms per line would slow whole games down
