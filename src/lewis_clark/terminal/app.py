@@ -214,7 +214,7 @@ class TableApp(App[int]):
         self.call_after_refresh(self.advance)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.redraw()
+        self.call_after_refresh(self.redraw)  # once the new size has reached every widget
 
     def seat_shown(self) -> int:
         """Whose hand and Journal costs are shown: the person to play, else the first person."""

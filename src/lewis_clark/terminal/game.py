@@ -233,9 +233,9 @@ class Game:
 
     def play(self, action: Action) -> None:
         """A person's single decision."""
-        seat = self.state.current
+        seat, turn = self.state.current, self.state.turn
         self.match.apply(action, seat)
-        if not self.state.over and self.state.current == seat and self.match.undoable_by() != seat:
+        if not self.state.over and self.state.turn == turn and self.match.undoable_by() != seat:
             self.say("(a card was drawn: undo cannot go back past this point)")
 
     def play_plan(self, plan: Plan) -> None:
