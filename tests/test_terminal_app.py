@@ -238,3 +238,20 @@ def test_real_command_at_80x24_draws_the_first_screen_and_quits(tmp_path: Path) 
         child.close(force=True)
     assert child.exitstatus == 0
     assert "Leaving the game" in child.before and Record.load(save).actions == []
+
+
+def test_rounds_and_starting_characters_in_the_journal() -> None:
+    """Issue 12's checks: the header counts rounds, not player turns; a starting Character reshuffled
+    into the Journal shows its role in the full Journal, never "#0"."""
+    from builders import game, journal
+
+    from lewis_clark.terminal import screen, table
+
+    s = game(2, seed=1)
+    s.turn = 7
+    journal(s, "york", "black-cat", "hay", "seaman", "cuscalar")
+    assert "round 4" in screen.header(s, ["human", "human"]).plain
+    out = Console(file=io.StringIO(), width=120, color_system=None)
+    out.print(screen.render_journal(s, 0), table.journal_rows(s, 0), table.journal_line(s, 0, 80))
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "Hunter" in text and "#0" not in text and "York" in text
