@@ -244,7 +244,6 @@ def test_rounds_and_starting_characters_in_the_journal() -> None:
     """Issue 12's checks: the header counts rounds, not player turns; a starting Character reshuffled
     into the Journal shows its role in the full Journal, never "#0"."""
     from builders import game, journal
-
     from lewis_clark.terminal import screen, table
 
     s = game(2, seed=1)

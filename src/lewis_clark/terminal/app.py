@@ -179,6 +179,7 @@ class TableApp(App[int]):
         self.thinking = False
         self.listed: State | None = None  # the state whose choices the list shows
         self.left = False
+        self.ready = False  # the widgets exist (set when mounted)
 
     # --- layout ----------------------------------------------------------------------------------
 
@@ -204,6 +205,7 @@ class TableApp(App[int]):
         return self.size.width >= WIDE[0] and self.size.height >= WIDE[1]
 
     def on_mount(self) -> None:
+        self.ready = True
         log = self.query_one("#log", RichLog)
         for step in self.game.match.steps:
             self._log_step(log, step)
@@ -225,7 +227,7 @@ class TableApp(App[int]):
 
     def redraw(self) -> None:
         """Draw every panel for the state now and the screen's size."""
-        if not self.is_mounted or not self.screen.is_mounted:
+        if not self.ready:
             return
         state, seats = self.game.state, self.game.seats
         wide = self.wide
@@ -293,12 +295,12 @@ class TableApp(App[int]):
 
     def say(self, text: str) -> None:
         self.message = text
-        if self.is_mounted:
+        if self.ready:
             self.query_one("#message", Static).update(_cut(Text(text)))
 
     def stepped(self, step: Step) -> None:
         """A step was applied: its log lines go to the log and the message line."""
-        if not self.is_mounted:
+        if not self.ready:
             return
         self._log_step(self.query_one("#log", RichLog), step)
         if step.lines:
