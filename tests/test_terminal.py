@@ -39,7 +39,7 @@ class Terminal:
                "LANG": "C.UTF-8"}
         if "PYTHONPATH" in os.environ:  # the sources under test, not only the installed package
             env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-        self.child = pexpect.spawn(str(SCRIPT), ["play", *args], env=env, dimensions=(50, 80), encoding="utf-8",
+        self.child = pexpect.spawn(str(SCRIPT), ["play", "--plain", *args], env=env, dimensions=(50, 80), encoding="utf-8",
                                    timeout=timeout)
         self.child.logfile_read = self.output
         self.child.delaybeforesend = None  # pexpect's default 50 ms per line would slow whole games down
@@ -374,3 +374,59 @@ def test_a_plan_that_ends_early_leaves_the_person_at_the_open_decision(term: lis
     assert state.stack and prompt(state) in shown.replace("\r", "")
     for action in legal_actions(state):
         assert str(action) in shown
+
+
+# --- saving defects (issue 12) ---------------------------------------------------------------------------
+
+def test_an_unwritable_autosave_is_refused_at_the_start(tmp_path: Path) -> None:
+    """--autosave into a missing folder stops before the game with one line naming the folder; a path
+    that cannot be written at all (here under /proc) too. Nothing claims to be saved."""
+    for path, words in ((tmp_path / "no-such-folder" / "a.json", f"there is no folder {tmp_path / 'no-such-folder'}"),
+                        (Path("/proc/lewis-clark-test.json"), "cannot write")):
+        out, status = pexpect.run(f"{SCRIPT} play --plain --players human --autosave {path}", withexitstatus=True,
+                                  encoding="utf-8", env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+                                                         "PYTHONPATH": os.environ.get("PYTHONPATH", "")})
+        assert status == 2 and "--autosave" in out and words in out and "Autosaving" not in out, out
+    assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_a_failing_autosave_says_so_and_play_goes_on(tmp_path: Path) -> None:
+    from lewis_clark.terminal.game import Game
+
+    said: list[str] = []
+    game = Game(Record(Options(players=1, seed=1)), ["human"], autosave=Path("/proc/lewis-clark-x.json"), say=said.append)
+    assert not game.start_autosave() and game.autosave is None
+    assert said and said[0].startswith("Autosave failed") and "WITHOUT autosave" in said[0]
+
+
+def test_save_into_a_missing_folder_is_refused_and_creates_nothing(tmp_path: Path) -> None:
+    from lewis_clark.terminal.game import Game
+
+    said: list[str] = []
+    game = Game(Record(Options(players=1, seed=1)), ["human"], say=said.append)
+    target = tmp_path / "typo" / "g.json"
+    assert not game.save(target)
+    assert said[-1] == f"Not saved: there is no folder {tmp_path / 'typo'}." and not (tmp_path / "typo").exists()
+    assert game.save(tmp_path / "g.json") and Record.load(tmp_path / "g.json").bots == ["human"]
+
+
+def test_resume_continues_the_same_autosave_file(term: list[Terminal], tmp_path: Path) -> None:
+    """--resume (and --load of an autosave) goes on writing the file it resumed: one file per game."""
+    t = start(term, tmp_path, "--players", "human", "--seed", "6")
+    t.prompt()
+    t.send("1")
+    t.prompt()
+    t.send("quit")
+    assert t.finish() == 0
+    saves = list((tmp_path / "data").rglob("*.json"))
+    assert len(saves) == 1 and len(Record.load(saves[0]).actions) == 1
+    for how in (["--resume"], ["--load", str(saves[0])]):
+        u = start(term, tmp_path, *how)
+        shown = u.prompt()
+        assert str(saves[0]) in shown.replace("\n", "").replace("\r", "")
+        u.send("1")
+        u.prompt()
+        u.send("quit")
+        assert u.finish() == 0
+    assert list((tmp_path / "data").rglob("*.json")) == saves
+    assert len(Record.load(saves[0]).actions) == 3

@@ -4,12 +4,17 @@
     lewis-clark play --players human,hard,human,easy   four seats, two people taking turns
     lewis-clark play --players human --mackenzie 3     solo against Mackenzie
     lewis-clark play --load game.json                  resume a saved game (or --resume the last one)
+    lewis-clark play --plain                           line by line (also when the output is not a terminal)
+
+The full-screen table (terminal/app.py) runs in a terminal; ``--plain`` (terminal/session.py) prints
+line by line, for screen readers, pipes and scripts.
 """
 
 from __future__ import annotations
 
 import secrets
 import signal
+import sys
 from pathlib import Path
 from typing import NoReturn
 
@@ -20,6 +25,7 @@ from lewis_clark.match import seat_spec
 from lewis_clark.record import Record
 from lewis_clark.route import Route
 from lewis_clark.state import Options
+from lewis_clark.terminal.game import SaveError, is_autosave, write_record
 from lewis_clark.terminal.session import HUMAN, Session, latest_unfinished, new_autosave_path
 
 DEFAULT_PLAYERS = "human,medium"
@@ -63,9 +69,11 @@ def parse_seats(text: str) -> list[str]:
 @click.option("--fast", is_flag=True, help="Do not wait between the bots' moves.")
 @click.option("--delay", type=click.FloatRange(min=0), default=0.5, show_default=True,
               help="Seconds to wait after each bot move.")
+@click.option("--plain", is_flag=True,
+              help="Line by line instead of the full-screen table (the default when the output is not a terminal).")
 def play(players_text: str | None, colours_text: str | None, seed: int | None, mackenzie: int | None,
          random_start: bool, route_text: str | None, load_path: str | None, resume: bool,
-         autosave_path: str | None, fast: bool, delay: float) -> None:
+         autosave_path: str | None, fast: bool, delay: float, plain: bool) -> None:
     """Play a game in the terminal."""
     if resume and not load_path:
         found = latest_unfinished()
@@ -104,10 +112,27 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
         except ValueError as exc:
             _fail(str(exc))
         record = Record(options)
-    autosave = Path(autosave_path).expanduser() if autosave_path else new_autosave_path(record.options.seed)
+    if autosave_path:
+        autosave = Path(autosave_path).expanduser()
+        try:  # refused at the start, rather than a game that believes it is saved
+            write_record(record, autosave)
+        except SaveError as exc:
+            _fail(f"--autosave: {exc}")
+    elif load_path and is_autosave(Path(load_path)):
+        autosave = Path(load_path)  # resuming an autosave continues the same file
+    else:
+        autosave = new_autosave_path(record.options.seed)
+    pace = 0.0 if fast else delay
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from lewis_clark.terminal.app import TableApp
+
+        app = TableApp(record, seats, delay=pace, autosave=autosave)
+        app.run()
+        click.echo(app.farewell())
+        raise click.exceptions.Exit(app.return_code or 0)
     # Ctrl-C must reach the prompt as KeyboardInterrupt even when started with SIGINT ignored (e.g. from a
     # background job), since the game asks before leaving.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     console = Console(highlight=False)
-    session = Session(record, seats, console, delay=0.0 if fast else delay, autosave=autosave)
+    session = Session(record, seats, console, delay=pace, autosave=autosave)
     raise click.exceptions.Exit(session.run())

@@ -1,0 +1,466 @@
+"""The full-screen table (``lewis-clark play``): a Textual app over ``terminal.game.Game``.
+
+Everything a player needs fits 80x24: the route strip, every expedition in a line, the Journal with
+its costs, your hand, the decision and its choices, an input line and the last thing that happened.
+From 110x32 the table and the choices stand side by side, with the full Journal, hand and Village
+tables and the log. Keyboard first: number keys and plan letters choose at once, arrows and Enter
+move through the choices, ``:`` types notation or a command (Tab completes), ``u`` undoes, ``?`` helps.
+Bots think in a worker thread and move at the given pace, so the screen never freezes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from lewis_clark.actions import Action
+from lewis_clark.cards import CARDS
+from lewis_clark.match import HUMAN, Step
+from lewis_clark.plans import Plan
+from lewis_clark.record import Record
+from lewis_clark.state import State
+from lewis_clark.terminal import screen, table
+from lewis_clark.terminal.choices import code
+from lewis_clark.terminal.game import Command, Game, Refusal
+from lewis_clark.terminal.route import route_strip
+from lewis_clark.terminal.texts import help_text
+from lewis_clark.wording import RULE_TOPICS, hint, outcome, seat_name
+from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.terminal import no_plans
+from lewis_clark.wording.terminal_app import (
+    autosaving,
+    game_over_keys,
+    help_title,
+    input_placeholder,
+    keys_help,
+    log_title,
+    not_your_turn,
+    waiting_for,
+)
+
+__all__ = ["SIDE", "WIDE", "ChoiceList", "CommandLine", "TableApp"]
+
+WIDE = (110, 32)  # from this size on, the table and the choices stand side by side
+SIDE = 44  # the width of the choices' column when wide
+
+
+def _cut(text: Text) -> Text:
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+class Completion(Suggester):
+    """Suggests the first of ``words()`` that the typed text begins (legal actions, then commands)."""
+
+    def __init__(self, words: Callable[[], list[str]]) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.words = words
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value.strip():
+            return None
+        for word in self.words():
+            if word.lower().startswith(value) and word.lower() != value:
+                return word
+        return None
+
+
+class CommandLine(Input):
+    """The input line: numbers, letters, notation and commands; Tab takes the suggestion, Esc goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "cursor_right", "complete", show=False),
+        Binding("escape", "app.focus_choices", "choices", show=False),
+    ]
+
+
+class ChoiceList(OptionList):
+    """The decision's plans (lettered) and single choices (numbered); keys choose at once."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "app.undo", "undo"),
+        Binding("question_mark", "app.help", "help"),
+        Binding("colon", "app.type", "type"),
+        Binding("V", "app.village", "Village"),
+        Binding("L", "app.log", "log"),
+    ]
+
+    def on_key(self, event: events.Key) -> None:
+        ch = event.character or ""
+        app = self.app
+        if not isinstance(app, TableApp) or not ch:
+            return
+        if ch.isdigit() or (ch.isalpha() and ch.islower() and ch.isascii() and ch != "u") or ch == "/":
+            event.stop()
+            event.prevent_default()
+            app.pressed(ch)
+
+
+class TextScreen(ModalScreen[None]):
+    """Help or the whole log, scrollable, over the table; Esc (or q, ?) closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "close"),
+        Binding("q", "app.pop_screen", "close", show=False),
+        Binding("question_mark", "app.pop_screen", "close", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, *, end: bool = False) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.end = end
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sheet"):
+            yield Static(Text(self.title_text, style="bold"), id="sheet-title")
+            with VerticalScroll(id="sheet-body"):
+                yield Static(self.body)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.end:
+            self.query_one("#sheet-body", VerticalScroll).scroll_end(animate=False)
+
+
+class TableApp(App[int]):
+    """One game on the whole screen."""
+
+    TITLE = "Lewis & Clark"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { layout: vertical; }
+    #header { height: 1; background: $boost; }
+    #body { height: 1fr; layout: vertical; }
+    #table { height: auto; max-height: 60%; scrollbar-size-vertical: 1; }
+    #table > Static { height: auto; }
+    #village { display: none; }
+    #side { height: 1fr; }
+    #decision { height: auto; }
+    #choices { height: 1fr; border: none; padding: 0; }
+    #choices:focus { border: none; }
+    #log { display: none; }
+    #command { height: 1; border: none; padding: 0 1; background: $boost; }
+    #command:focus { border: none; }
+    #message { height: 1; color: $warning; }
+    Screen.wide #body { layout: horizontal; }
+    Screen.wide #table { height: 100%; max-height: 100%; width: 1fr; }
+    Screen.wide #village { display: block; }
+    Screen.wide #side { width: 44; height: 100%; border-left: solid $primary-darken-2; }
+    Screen.wide #log { display: block; height: 40%; border-top: solid $primary-darken-2; }
+    Screen.village #village { display: block; }
+    #sheet { width: 100%; height: 1fr; background: $surface; }
+    #sheet-title { height: 1; background: $boost; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "leave", "leave", priority=True),
+    ]
+
+    def __init__(self, record: Record, seats: Sequence[str], *, delay: float = 0.5, autosave: Path | None = None) -> None:
+        super().__init__()
+        self.game = Game(record, seats, autosave=autosave, say=self.say, on_step=self.stepped)
+        self.delay = delay
+        self.message = ""
+        self.all_plans: State | None = None  # the state at which 'plans' asked for every plan
+        self.big_village = False
+        self.thinking = False
+        self.listed: State | None = None  # the state whose choices the list shows
+        self.left = False
+        self.ready = False  # the widgets exist (set when mounted)
+
+    # --- layout ----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="body"):
+            with VerticalScroll(id="table"):
+                yield Static(id="route")
+                yield Static(id="expeditions")
+                yield Static(id="journal")
+                yield Static(id="village")
+                yield Static(id="hand")
+            with Vertical(id="side"):
+                yield Static(id="decision")
+                yield ChoiceList(id="choices")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        yield CommandLine(placeholder=input_placeholder(), suggester=Completion(self.completions), id="command")
+        yield Static(id="message")
+        yield Footer()
+
+    @property
+    def wide(self) -> bool:
+        return self.size.width >= WIDE[0] and self.size.height >= WIDE[1]
+
+    def on_mount(self) -> None:
+        self.ready = True
+        log = self.query_one("#log", RichLog)
+        for step in self.game.match.steps:
+            self._log_step(log, step)
+        if self.game.start_autosave():
+            self.say(autosaving(str(self.game.autosave)))
+        self.redraw()
+        self.focus_choices()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.redraw)  # once the new size has reached every widget
+
+    def seat_shown(self) -> int:
+        """Whose hand and Journal costs are shown: the person to play, else the first person."""
+        state = self.game.state
+        if self.game.seats[state.current] == HUMAN or HUMAN not in self.game.seats:
+            return state.current
+        return self.game.seats.index(HUMAN)
+
+    def redraw(self) -> None:
+        """Draw every panel for the state now and the screen's size."""
+        if not self.ready:
+            return
+        state, seats = self.game.state, self.game.seats
+        wide = self.wide
+        main = self.screen if not isinstance(self.screen, TextScreen) else self.screen_stack[0]
+        main.set_class(wide, "wide")
+        main.set_class(self.big_village, "village")
+        width = self.size.width - (SIDE + 2 if wide else 0) - 1  # a scroll bar may take one column
+        seat = self.seat_shown()
+        header = screen.header(state, seats)
+        if state.mackenzie >= 0:
+            header.append(f" - Mackenzie {state.options.mackenzie}", style="dim")
+        self.query_one("#header", Static).update(_cut(header))
+        rows = "full" if wide or len(state.players) <= 3 else "compact"
+        self.query_one("#route", Static).update(route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide))
+        lines = 2 if wide or len(state.players) <= 2 else 1
+        self.query_one("#expeditions", Static).update(table.expeditions(state, seats, lines))
+        self.query_one("#journal", Static).update(table.journal_rows(state, seat) if wide
+                                                  else table.journal_line(state, seat, width))
+        village: RenderableType = table.village_line(state, width)
+        if wide and self.big_village:
+            village = Group(screen.render_village(state), table.village_line(state, width))
+        self.query_one("#village", Static).update(village)
+        self.query_one("#hand", Static).update(table.hand_rows(state, seat) if wide else table.hand_line(state, seat, width))
+        self.query_one("#message", Static).update(_cut(Text(self.message)))
+        self.draw_decision()
+
+    def draw_decision(self) -> None:
+        state = self.game.state
+        panel = self.query_one("#decision", Static)
+        choices = self.query_one("#choices", ChoiceList)
+        if state.over:
+            panel.update(screen.render_end(state, self.game.seats))
+            if self.listed is not state:
+                choices.clear_options()
+                self.listed = state
+            return
+        if not self.game.people_to_play:
+            panel.update(_cut(Text(waiting_for(seat_name(state, state.current, self.game.seats)), style="bold")))
+            if self.listed is not state:
+                choices.clear_options()
+                self.listed = state
+            return
+        panel.update(table.decision(state))
+        if self.listed is state:
+            return
+        self.listed = state
+        menu = self.game.menu
+        count = len(menu.plans) if self.all_plans is state else menu.shown
+        options: list[Option] = []
+        for i, plan in enumerate(menu.plans[:count]):
+            line = Text(f"{code(i):>2} ", style="bold magenta")
+            line.append(choice_label(state, plan))
+            options.append(Option(line, id=f"plan{i}"))
+        width = len(str(len(menu.actions)))
+        for i, action in enumerate(menu.actions, 1):
+            line = Text(f"{i:>{max(2, width)}} ", style="bold cyan")
+            line.append(str(action))
+            line.append("  " + hint(state, action), style="dim")
+            options.append(Option(_cut(line), id=f"act{i - 1}"))
+        choices.clear_options()
+        choices.add_options(options)
+        choices.highlighted = 0 if options else None
+
+    # --- what happens ----------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.message = text
+        if self.ready:
+            self.query_one("#message", Static).update(_cut(Text(text)))
+
+    def stepped(self, step: Step) -> None:
+        """A step was applied: its log lines go to the log and the message line."""
+        if not self.ready:
+            return
+        self._log_step(self.query_one("#log", RichLog), step)
+        if step.lines:
+            self.message = step.lines[-1]
+
+    def _log_step(self, log: RichLog, step: Step) -> None:
+        style = screen.PLAYER_STYLES.get(self.game.state.players[step.seat].colour, "")
+        for line in step.lines:
+            log.write(Text(line, style="red" if line.startswith("Mackenzie") else style))
+
+    def advance(self) -> None:
+        """After any change: redraw, then let a bot move (at the pace) or wait for a person."""
+        self.redraw()
+        if self.left or self.game.state.over:
+            if self.game.state.over:
+                self.say(outcome(self.game.state, self.game.seats) + " " + game_over_keys())
+            return
+        if not self.game.people_to_play and not self.thinking:
+            self.thinking = True
+            self.think()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self) -> None:
+        """The bot to play chooses away from the screen's thread, then its move is applied on it."""
+        action = self.game.match.bot_choice()
+        self.call_from_thread(self.bot_chose, action)
+
+    def bot_chose(self, action: Action) -> None:
+        self.game.match.apply(action, self.game.state.current)
+        self.thinking = False
+        self.redraw()
+        if self.delay:
+            self.set_timer(self.delay, self.advance)
+        else:
+            self.call_later(self.advance)
+
+    def act(self, meant: Action | Plan) -> None:
+        """A person's choice: one action or a plan's steps."""
+        if not self.game.people_to_play:
+            self.say(not_your_turn())
+            return
+        if isinstance(meant, Plan):
+            self.game.play_plan(meant)
+        else:
+            self.game.play(meant)
+        self.advance()
+
+    # --- keys and typed text ---------------------------------------------------------------------
+
+    def pressed(self, ch: str) -> None:
+        """A key pressed on the choices: a number or a plan letter chooses at once when it cannot be
+        the start of something longer; anything else starts typing in the input line."""
+        menu = self.game.menu
+        if self.game.people_to_play:
+            if ch.isdigit() and ch != "0" and int(ch) * 10 > len(menu.actions):
+                self.enter(ch)  # a choice, or the reason there is none
+                return
+            if ch.isalpha():
+                plan = menu.plan(ch)
+                if plan is not None:
+                    self.act(plan)
+                    return
+        self.action_type("" if ch == "/" else ch)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        ident = event.option.id or ""
+        menu = self.game.menu
+        if ident.startswith("plan"):
+            self.act(menu.plans[int(ident[4:])])
+        elif ident.startswith("act"):
+            self.act(menu.actions[int(ident[3:])])
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.input.value = ""
+        self.enter(event.value)
+        self.focus_choices()
+
+    def enter(self, text: str) -> None:
+        """Typed text: a choice, a command, or a reason why not."""
+        meant = self.game.interpret(text)
+        if isinstance(meant, Refusal):
+            self.say(meant.reason)
+        elif isinstance(meant, Command):
+            self.command(meant)
+        else:
+            self.act(meant)
+
+    def command(self, command: Command) -> None:
+        name, arg = command.name, command.arg
+        if name == "help":
+            self.push_screen(TextScreen(help_title(), Text((keys_help() + "\n" if not arg else "") + help_text(arg))))
+        elif name == "log":
+            self.action_log()
+        elif name == "save":
+            if arg:
+                self.game.save(Path(arg).expanduser())
+            else:
+                self.say("Say where: save FILE")
+        elif name == "undo":
+            self.action_undo()
+        elif name == "plans":
+            if not self.game.menu.plans:
+                self.say(no_plans())
+            self.all_plans = self.game.state
+            self.listed = None
+            self.redraw()
+        elif name == "quit":
+            self.action_leave()
+        else:  # board, menu: draw again
+            self.listed = None
+            self.redraw()
+
+    def completions(self) -> list[str]:
+        """What the input line completes: the legal actions and commands, then help topics."""
+        topics = [f"help {topic}" for topic in RULE_TOPICS] + [f"help {c.slug}" for c in CARDS[1:]]
+        return self.game.completions() + topics if self.game.people_to_play else ["help", "log", "save ", "quit", *topics]
+
+    # --- actions bound to keys -------------------------------------------------------------------
+
+    def focus_choices(self) -> None:
+        self.query_one("#choices", ChoiceList).focus()
+
+    def action_focus_choices(self) -> None:
+        self.focus_choices()
+
+    def action_type(self, start: str = "") -> None:
+        line = self.query_one("#command", CommandLine)
+        line.value = start
+        line.cursor_position = len(start)
+        line.focus()
+
+    def action_undo(self) -> None:
+        if self.game.take_back():
+            self.advance()
+
+    def action_help(self) -> None:
+        self.command(Command("help"))
+
+    def action_village(self) -> None:
+        self.big_village = not self.big_village
+        self.redraw()
+
+    def action_log(self) -> None:
+        lines = self.game.log
+        width = len(str(len(lines)))
+        body = Text("\n".join(f"{i:>{width}}. {line}" for i, line in enumerate(lines, 1)) or "-")
+        self.push_screen(TextScreen(log_title(), body, end=True))
+
+    def action_leave(self) -> None:
+        self.left = True
+        self.workers.cancel_group(self, "bot")
+        self.exit(0)
+
+    def farewell(self) -> str:
+        """What is printed once the screen is gone: how the game ended or where it is saved."""
+        state, where = self.game.state, self.game.autosave
+        if state.over:
+            text = outcome(state, self.game.seats)
+            return text + (f"\nThe record of this game is in {where} (replay it with: lewis-clark replay {where} --log)"
+                           if where else "")
+        if where:
+            return f"Leaving the game. It is saved in {where}; resume with: lewis-clark play --load {where}"
+        return "Leaving the game (it was not saved)."

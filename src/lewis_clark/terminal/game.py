@@ -1,0 +1,301 @@
+"""One game at one terminal, whatever draws it: the controller both the full-screen table (app.py) and
+the line-by-line prompt (session.py) use.
+
+A ``Game`` drives a ``Match`` (lewis_clark.match), which owns the state, the record, the log, the bots
+and undo. Here live what a terminal adds: the menu of the decision shown (numbers and plan letters refer
+to it), reading typed text into an action, a plan or a command, playing a plan step by step, autosaving
+every step at once (so a closed terminal loses nothing), ``save FILE`` and taking back. What is said to
+the person goes to ``say``; each applied step goes to ``on_step``: the screen decides how to show them.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from lewis_clark.actions import Action, NotationError
+from lewis_clark.bots import Bot
+from lewis_clark.match import HUMAN, Match, Step
+from lewis_clark.plans import Plan
+from lewis_clark.record import Record
+from lewis_clark.rules import legal_actions
+from lewis_clark.state import State
+from lewis_clark.terminal.choices import Choices, choices, looks_like_code
+from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.terminal import no_plan, plan_chosen, plan_stopped
+
+__all__ = ["COMMANDS", "HUMAN", "Command", "Game", "Refusal", "SaveError", "data_dir", "is_autosave",
+           "latest_unfinished", "new_autosave_path", "write_record"]
+
+# The words typed at a prompt that are commands, not actions (the input line completes them).
+COMMANDS = ("help", "undo", "save", "log", "plans", "more", "board", "menu", "quit", "exit")
+
+
+class SaveError(OSError):
+    """A record could not be written; the message says where and why."""
+
+
+def data_dir() -> Path:
+    """Where autosaves live: the user's data directory (platformdirs when installed, else XDG)."""
+    try:
+        import platformdirs
+    except ImportError:  # platformdirs comes with the web extra; the XDG default serves elsewhere
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "lewis-clark"
+    return Path(platformdirs.user_data_dir("lewis-clark", appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def new_autosave_path(seed: int) -> Path:
+    folder = saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"game-{stamp}-seed{seed}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"game-{stamp}-seed{seed}-{n}.json"
+        n += 1
+    return path
+
+
+def is_autosave(path: Path) -> bool:
+    """Whether ``path`` is one of our autosaves (in the data directory's saves folder): resuming it
+    continues the same file instead of starting another."""
+    try:
+        return path.resolve().parent == saves_dir().resolve()
+    except OSError:
+        return False
+
+
+def latest_unfinished() -> Path | None:
+    """The most recent autosave of a game that has not ended."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            if not Record.load(path).replay().over:
+                return path
+        except ValueError:
+            continue
+    return None
+
+
+def write_record(record: Record, path: Path, *, make_folder: bool = False) -> None:
+    """Write atomically (a new file renamed over the old), so an interrupted write keeps the last save.
+    The folder must exist unless ``make_folder`` (our own saves folder): a mistyped folder is refused,
+    never silently created. Raises SaveError saying why."""
+    if make_folder:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(f"cannot create the folder {path.parent}: {exc.strerror}") from exc
+    elif not path.parent.is_dir():
+        raise SaveError(f"there is no folder {path.parent}")
+    if path.is_dir():
+        raise SaveError(f"{path} is a folder")
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        record.save(tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise SaveError(f"cannot write {path}: {exc.strerror}") from exc
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command word typed at the prompt (one of COMMANDS, ``?`` read as help) and the rest of the line."""
+
+    name: str
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Typed text that is neither a choice nor a command: the reason, to be said."""
+
+    reason: str
+
+
+Say = Callable[[str], None]
+OnStep = Callable[[Step], None]
+
+
+class Game:
+    """One game at one terminal: the match, the menu shown, the autosave."""
+
+    def __init__(self, record: Record, seats: Sequence[str], *, autosave: Path | None = None,
+                 say: Say | None = None, on_step: OnStep | None = None) -> None:
+        if len(seats) != record.options.players:
+            raise ValueError(f"{len(seats)} seats for a {record.options.players}-player game")
+        self.match = Match.from_record(record, seats, listener=self._stepped)
+        self.autosave = autosave
+        self.say: Say = say or (lambda _text: None)
+        self.on_step: OnStep = on_step or (lambda _step: None)
+        self._menu: tuple[State, Choices] | None = None
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def seats(self) -> list[str]:
+        return self.match.seats
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.match.bots
+
+    @property
+    def record(self) -> Record:
+        return self.match.record
+
+    @property
+    def log(self) -> list[str]:
+        return self.match.log_lines()
+
+    @property
+    def people_to_play(self) -> bool:
+        """Whether the decision now is a person's (False once the game is over)."""
+        return not self.state.over and self.seats[self.state.current] == HUMAN
+
+    @property
+    def menu(self) -> Choices:
+        """The decision's plans and legal actions, the same object while the state stays the same."""
+        if self._menu is None or self._menu[0] is not self.state:
+            self._menu = (self.state, choices(self.state))
+        return self._menu[1]
+
+    def completions(self) -> list[str]:
+        """What the input line may complete: the legal actions' texts, then the commands."""
+        return [str(a) for a in self.menu.actions] + ["help", "undo", "save ", "log", "plans", "quit"]
+
+    # --- typed text ------------------------------------------------------------------------------
+
+    def interpret(self, text: str) -> Action | Plan | Command | Refusal:
+        """What typed text means at the decision now: a legal action (by number, notation or a unique
+        beginning), a plan (by letter), a command, or a refusal saying why."""
+        words = text.strip().split()
+        if not words:
+            return Refusal("Type a number from the menu, an action, or 'help'.")
+        head, rest = words[0].lower(), " ".join(words[1:])
+        if head == "?":
+            head = "help"
+        if head in COMMANDS and not (head in ("plans", "more") and rest):
+            return Command({"more": "plans", "exit": "quit", "show": "board"}.get(head, head), rest)
+        if head == "show":
+            return Command("board")
+        return self.choose(text)
+
+    def choose(self, text: str) -> Action | Plan | Refusal:
+        menu = self.menu
+        shown = menu.actions
+        words = text.strip()
+        if looks_like_code(words.lower()):
+            plan = menu.plan(words.lower())
+            if plan is not None:
+                return plan
+            if not any(str(a).startswith(words.lower()) for a in shown):
+                return Refusal(no_plan(words.lower(), menu.last_code))
+        if words.isdigit():
+            n = int(words)
+            if 1 <= n <= len(shown):
+                return shown[n - 1]
+            return Refusal(f"There is no choice {n}: the menu shown has 1-{len(shown)}.")
+        lowered = " ".join(words.lower().split())
+        try:
+            action = Action.parse(lowered)
+        except NotationError as exc:
+            # A unique start of one legal action is enough ("recruit black" for "recruit black-cat").
+            starts = [a for a in shown if str(a).startswith(lowered)]
+            if len(starts) == 1:
+                return starts[0]
+            reason = str(exc).split(": ", 1)[-1]
+            return Refusal(f"Not understood: {reason}. Type a menu number, an action ('help notation'), or 'help'.")
+        if action in shown:
+            return action
+        same = [str(a) for a in shown if a.verb == action.verb]
+        if same:
+            listed = ", ".join(same[:6]) + (" ..." if len(same) > 6 else "")
+            return Refusal(f"'{action}' is not allowed now. Allowed: {listed}")
+        verbs = ", ".join(sorted({a.verb for a in shown}))
+        return Refusal(f"'{action.verb}' is not possible now; you can: {verbs}.")
+
+    # --- playing ---------------------------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """A person's single decision."""
+        seat, turn = self.state.current, self.state.turn
+        self.match.apply(action, seat)
+        if not self.state.over and self.state.turn == turn and self.match.undoable_by() != seat:
+            self.say("(a card was drawn: undo cannot go back past this point)")
+
+    def play_plan(self, plan: Plan) -> None:
+        """Play a plan's steps one at a time, as single decisions; the first step that is no longer
+        possible (or a decision that is no longer this person's) ends it, back at the menu."""
+        seat = self.state.current
+        self.say(plan_chosen(choice_label(self.state, plan)))
+        for step in plan.steps:
+            if self.state.over or self.state.current != seat or step not in legal_actions(self.state):
+                self.say(plan_stopped(step))
+                return
+            self.play(step)
+
+    def step_bot(self) -> Step:
+        """The seat to play is a bot: it chooses (from its view) and its choice is applied."""
+        return self.match.step_bot()
+
+    def take_back(self) -> bool:
+        """Undo the person's last decision of this turn; says why not when it cannot."""
+        seat = self.state.current
+        if self.state.over or self.match.undoable_by() != seat:
+            self.say("Nothing to undo: undo goes back only within your turn, and not past a card drawn.")
+            return False
+        undone = self.match.undo(seat)
+        self.autosave_now()
+        self.say(f"Undone: {undone}")
+        return True
+
+    # --- saving ----------------------------------------------------------------------------------
+
+    def start_autosave(self) -> bool:
+        """Write the autosave once at the start; on failure say so clearly and go on without one."""
+        if self.autosave is None:
+            return False
+        try:
+            write_record(self.record, self.autosave, make_folder=is_autosave(self.autosave))
+        except SaveError as exc:
+            self.say(f"Autosave failed: {exc}. Playing on WITHOUT autosave; use 'save FILE' to keep the game.")
+            self.autosave = None
+            return False
+        return True
+
+    def autosave_now(self) -> None:
+        if self.autosave:
+            try:
+                write_record(self.record, self.autosave, make_folder=is_autosave(self.autosave))
+            except SaveError as exc:
+                self.say(f"Autosave failed: {exc}. Playing on WITHOUT autosave; use 'save FILE'.")
+                self.autosave = None
+
+    def save(self, path: Path) -> bool:
+        """``save FILE``: write the record; says where, or why not (a missing folder is never created)."""
+        try:
+            write_record(self.record, path)
+        except SaveError as exc:
+            self.say(f"Not saved: {exc}.")
+            return False
+        self.say(f"Saved to {path} (resume with: lewis-clark play --load {path})")
+        return True
+
+    def _stepped(self, match: Match, step: Step) -> None:
+        self.on_step(step)
+        self.autosave_now()
