@@ -109,8 +109,13 @@ def test_kill_9_keeps_every_acknowledged_action_and_resumes_bots(tmp_path: Path)
 
         player = threading.Thread(target=play)
         player.start()
-        time.sleep(1.0)
-        _, bots_before = server.call("GET", f"/api/games/{bots['id']}/log")
+        # Kill once both games are under way (bot workers may take a while to start on a busy machine).
+        end = time.monotonic() + 30
+        while True:
+            time.sleep(0.2)
+            _, bots_before = server.call("GET", f"/api/games/{bots['id']}/log")
+            if (len(acked) > 5 and len(bots_before["log"]) > 5) or time.monotonic() > end:
+                break
         server.kill()  # in the middle of the player's requests and the bots' moves
         stop.set()
         player.join(10)
