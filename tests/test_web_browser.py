@@ -3,36 +3,15 @@ following each other's moves."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from conftest import needs_chromium, play_to_the_end
+from test_web_restart import Server
 
-from test_web_restart import Server, serving
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (.ci/run installs it)")
+pytestmark = needs_chromium
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serving(tmp_path_factory.mktemp("web") / "games.sqlite3", bot_delay=0.0) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def moves(page: Any) -> int:
@@ -43,9 +22,6 @@ def click_and_wait(page: Any, selector: str) -> None:
     before = moves(page)
     page.locator(selector).first.click()
     page.wait_for_function(f"(document.body.dataset.moves|0) !== {before}", timeout=10_000)
-
-
-PREFERENCE = ("end", "stop", "under ", "play ", "discard none", "take ", "camp")
 
 
 def test_solo_game_played_to_the_end_by_clicking(server: Server, browser: Any) -> None:
@@ -66,15 +42,7 @@ def test_solo_game_played_to_the_end_by_clicking(server: Server, browser: Any) -
     assert page.locator("#board g.can[data-target^='card:']").count() > 0
     click_and_wait(page, "#board g.can[data-target^='card:']")
     # Then play on from the list of choices, preferring short turns: Mackenzie (level 7) arrives within 32 turns.
-    for _ in range(600):
-        if page.locator("#end").is_visible():
-            break
-        texts = page.eval_on_selector_all("#actions button", "bs => bs.map(b => b.dataset.action)")
-        if not texts:
-            page.wait_for_timeout(50)
-            continue
-        pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
-        click_and_wait(page, f"#actions button[data-action='{pick}']")
+    play_to_the_end(page, lambda pick: click_and_wait(page, f"#actions button[data-action='{pick}']"))
     assert page.locator("#end").is_visible()
     assert "Mackenzie" in page.inner_text("#end-text") or "wins" in page.inner_text("#end-text")
     assert page.locator("#actions button").count() == 0

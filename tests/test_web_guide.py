@@ -6,33 +6,20 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from conftest import needs_chromium
 from lewis_clark.wording import language, t
 from lewis_clark.wording.guide import guide_sections
-from test_web_browser import ARGS, CHROMIUM, pytestmark  # noqa: F401 - the same skip when chromium is missing
-from test_web_restart import Server, serving
+from test_web_restart import Server
+
+pytestmark = needs_chromium
 
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serving(tmp_path_factory.mktemp("web") / "games.sqlite3", bot_delay=0.0) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def titles(lang: str) -> list[str]:

@@ -4,9 +4,7 @@ server, the tap panel, undo's double tap, blocked localStorage and a lost connec
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -14,32 +12,16 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from test_web_browser import ARGS, CHROMIUM
-from test_web_restart import Server, serving
+from conftest import needs_chromium, play_to_the_end
+from test_web_restart import Server
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (.ci/run installs it)")
+pytestmark = needs_chromium
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-# Short turns first, so that Mackenzie (level 7) ends the game soon.
-PREFERENCE = ("end", "stop", "under ", "play ", "discard none", "take ", "camp")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serving(tmp_path_factory.mktemp("web") / "games.sqlite3", bot_delay=0.0) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 class Watched:
@@ -114,22 +96,17 @@ def test_a_whole_solo_game_played_by_tapping_on_a_phone(server: Server, browser:
     tap_and_wait(page, page.locator("#info-actions button").first)
     assert not page.locator("#info[open]").count()
     # Then play on from the docked list of choices until the game ends.
-    for _ in range(600):
-        if page.locator("#end").is_visible():
-            break
-        texts = page.eval_on_selector_all("#actions button", "bs => bs.map(b => b.dataset.action)")
-        if not texts:
-            page.wait_for_timeout(50)
-            continue
-        pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
+    def tap(pick: str) -> None:
         button = page.locator(f"#actions button[data-action='{pick}']")
         try:
             button.scroll_into_view_if_needed(timeout=2_000)
             assert in_view(page, f"#actions button[data-action='{pick}']")
             tap_and_wait(page, button)
         except PlaywrightError:  # a newer view redrew the choices meanwhile: look again
-            continue
+            return
         assert overflow(page) == 0
+
+    play_to_the_end(page, tap)
     assert page.locator("#end").is_visible()
     page.screenshot(path=str(ARTIFACTS / "phone-solo-end.png"))
     assert w.errors == [] and w.outside() == []

@@ -4,18 +4,16 @@ stay apart, face-down names stay inside their cards. Screenshots land in tests/a
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from test_web_browser import ARGS, CHROMIUM
-from test_web_restart import Server, serving
+from conftest import needs_chromium
+from test_web_restart import Server
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (.ci/run installs it)")
+pytestmark = needs_chromium
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 VIEWPORTS = [(360, 740), (390, 844), (1280, 800)]
@@ -67,20 +65,6 @@ def inside(a: list[float], b: list[float], slack: float = 0.5) -> bool:
     return a[0] >= b[0] - slack and a[1] >= b[1] - slack and a[2] <= b[2] + slack and a[3] <= b[3] + slack
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serving(tmp_path_factory.mktemp("table") / "games.sqlite3", bot_delay=0.0) as s:
-        yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
