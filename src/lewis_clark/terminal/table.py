@@ -218,6 +218,10 @@ def decision(state: State, width: int = 80) -> RenderableType:
     return Group(_cut(Text(prompt(state), style="bold")), _cut(Text(decision_hint(state), style="dim italic")))
 
 
+def _width(cell: str | Text) -> int:
+    return cell.cell_len if isinstance(cell, Text) else Text(cell).cell_len
+
+
 ACTION = 34  # the Journal's actions get this many columns at least, before whole names do
 
 
@@ -244,8 +248,7 @@ def journal_rows(state: State, seat: int, width: int = 100) -> RenderableType:
         rows.append((str(slot + 1), fur_cell, Text(short_name(c.name, names), style=KIND_STYLES[KINDS[c.badge]]),
                      str(c.strength),
                      _kind(c.badge), Text(card_summary(c), style="dim")))
-    widths = [max(len(head), *(Text(row[i]).cell_len if isinstance(row[i], str) else row[i].cell_len
-                                for row in rows)) for i, head in enumerate(heads[:5])]
+    widths = [max(len(head), *(_width(row[i]) for row in rows)) for i, head in enumerate(heads[:5])]
     action = max(len(heads[5]), width - sum(widths) - len(widths) - 1)
     for i, head in enumerate(heads[:5]):
         grid.add_column(head, justify="right" if i in (0, 1, 3) else "left", no_wrap=True, width=widths[i])
