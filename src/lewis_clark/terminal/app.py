@@ -271,7 +271,7 @@ class TableApp(App[int]):
         self.query_one("#header", Static).update(_cut(header))
         rows = "full" if wide or len(state.players) <= 3 else "compact"
         self.query_one("#route", Static).update(route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide))
-        lines = 2 if wide or len(state.players) <= 2 else 1
+        lines = 3 if wide else 2 if len(state.players) <= 2 else 1
         self.query_one("#expeditions", Static).update(table.expeditions(state, seats, lines, width))
         self.query_one("#journal", Static).update(table.journal_rows(state, seat, width) if wide
                                                   else table.journal_line(state, seat, width))

@@ -57,8 +57,9 @@ def _kind(kind: int) -> Text:
 
 
 def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1, width: int = 200) -> RenderableType:
-    """Each expedition in ``lines`` lines (1 or 2): name, Scout and Camp, resources and boat room,
-    Indians, boats, hand size and the cards in its playing area (the expedition to play marked >)."""
+    """Each expedition in ``lines`` lines (1 or 2; 3: the Camp preview of the one to play on a third line
+    when it does not fit in ``width``): name, Scout and Camp, resources and boat room, Indians, boats,
+    hand size and the cards in its playing area (the expedition to play marked >)."""
     rows: list[Text] = []
     for seat, p in enumerate(state.players):
         first = Text("> " if seat == state.current and not state.over else "  ", style="bold")
@@ -76,7 +77,7 @@ def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1, width: 
             rest.append(" " + t("(under: {cards})", cards=_names(p.face_down)), style="dim")
         if lines >= 2:
             preview = "  " + camp_preview(state, seat) if seat == state.current and not state.over else ""
-            if first.cell_len + len(preview) <= width:
+            if first.cell_len + len(preview) <= width or lines == 2:  # cut at the edge, or (3) a line of its own
                 first.append(preview, style="dim")
                 preview = ""
             rows += [_cut(first), _cut(rest)]
