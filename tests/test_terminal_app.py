@@ -16,6 +16,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from rich.console import Console
+from textual import events
 
 from lewis_clark.cards import CARDS
 from lewis_clark.record import Record
@@ -28,6 +29,7 @@ from lewis_clark.terminal.table import short_name
 from lewis_clark.wording import prompt
 
 SCRIPT = Path(sys.executable).parent / "lewis-clark"
+JOURNAL_HEADS = re.compile(r"slot +fur +card +Str +badge +action")  # the wide Journal's headers, whole words
 SHORT_ROUTE = "R S R R R R R R M M R R R R R R F R R R"
 
 
@@ -47,6 +49,14 @@ def run(app: TableApp, size: tuple[int, int], script: Callable[..., Awaitable[No
             await script(pilot)
 
     asyncio.run(main())
+
+
+async def key(pilot: object, app: TableApp, name: str) -> None:
+    """One key through the app's own key handling, as ``pilot.press`` sends it, but waiting only until
+    every widget has handled it (``pilot.press`` also waits twice for the process to look idle, at least
+    20 ms each: most of a long game's time)."""
+    app.post_message(events.Key(name, "\r" if name == "enter" else name))
+    await pilot.pause(0)  # type: ignore[attr-defined]
 
 
 def solo(seed: int = 3, level: int = 3, tmp: Path | None = None, route: Route = PRINTED_ROUTE) -> TableApp:
@@ -80,7 +90,7 @@ def test_first_screen_shows_route_fort_journal_hand_and_choices(size: tuple[int,
         check_first_screen(screen_text(app), app.game.state, size)
         if size == (120, 40):  # side by side: the full Journal with actions, the legend, the log column
             text = screen_text(app)
-            assert "F Fort Clatsop" in text and "str badge" in text and "│" in text
+            assert "F Fort Clatsop" in text and JOURNAL_HEADS.search(text) and "│" in text
             assert "(food token)" in text, "solo: the Village badge tokens show"
 
     run(app, size, script)
@@ -131,11 +141,11 @@ def test_resize_redraws_side_by_side_and_back() -> None:
     app = solo()
 
     async def script(pilot: object) -> None:
-        assert "str badge" not in screen_text(app)
+        assert not JOURNAL_HEADS.search(screen_text(app))
         await pilot.resize_terminal(120, 40)  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         wide = screen_text(app)
-        assert len(wide.splitlines()[0]) >= 119 and "str badge" in wide and "F Fort Clatsop" in wide
+        assert len(wide.splitlines()[0]) >= 119 and JOURNAL_HEADS.search(wide) and "F Fort Clatsop" in wide
         await pilot.resize_terminal(80, 24)  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         check_first_screen(screen_text(app), app.game.state, (80, 24))
@@ -173,9 +183,9 @@ def test_a_whole_solo_game_played_by_keys_to_its_end(tmp_path: Path) -> None:
         while not app.game.state.over:
             presses += 1
             assert presses < 1000
-            await pilot.press("1")  # type: ignore[attr-defined]
+            await key(pilot, app, "1")
             if isinstance(app.focused, CommandLine):
-                await pilot.press("enter")  # type: ignore[attr-defined]
+                await key(pilot, app, "enter")
         await pilot.pause()  # type: ignore[attr-defined]
         text = screen_text(app)
         assert "Mackenzie reaches Fort Clatsop first" in text and "Game over" in text
@@ -254,3 +264,98 @@ def test_rounds_and_starting_characters_in_the_journal() -> None:
     out.print(screen.render_journal(s, 0), table.journal_rows(s, 0), table.journal_line(s, 0, 80))
     text = out.file.getvalue()  # type: ignore[attr-defined]
     assert "Hunter" in text and "#0" not in text and "York" in text
+
+
+# --- issue 12 polish: the wide Journal, compact menus, five players at 80x24 ---------------------------
+
+
+def test_wide_journal_has_whole_headers_and_whole_actions() -> None:
+    """At the left column's width of 120x40, the Journal's headers are whole words and every action is
+    there word for word (wrapped between words in its column, never cut)."""
+    from builders import game, journal
+    from lewis_clark.terminal import table
+    from lewis_clark.wording import card_summary
+
+    s = game(1, seed=1)
+    journal(s, "little-raven", "j-baptiste-deschamps", "cameahwait", "regis-loisel", "f-antoine-larocque")
+    out = Console(file=io.StringIO(), width=66, color_system=None)
+    out.print(table.journal_rows(s, 0, 65))
+    lines = out.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    head = next(line for line in lines if JOURNAL_HEADS.search(line))
+    column = head.index("action")
+    actions = " ".join(" ".join(line[column:].split()) for line in lines[lines.index(head) + 1:])
+    for card in s.journal:
+        assert card_summary(CARDS[card]) in actions, CARDS[card].name
+    assert "…" not in out.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_compact_journal_keeps_short_names_whole() -> None:
+    """At 80 columns the longest names are shortened first (initials, then the surname): short ones and
+    "J. Gravelines" stay whole, and no name is cut with an ellipsis."""
+    from builders import game, journal
+    from lewis_clark.terminal import table
+
+    s = game(1, seed=1)
+    journal(s, "joseph-gravelines", "f-antoine-larocque", "toussaint-charbonneau", "three-eagles", "york")
+    out = Console(file=io.StringIO(), width=80, color_system=None)
+    out.print(table.journal_line(s, 0, 79))
+    text = out.file.getvalue()  # type: ignore[attr-defined]
+    assert "…" not in text and "J. Gravelines" in text and "Three Eagles" in text and "York" in text
+    assert "Larocque" in text and "Charbonneau" in text
+
+
+def test_plans_are_one_line_each_at_80x24_and_the_single_choices_are_announced() -> None:
+    """The menu's plans use the compact wording (one line each at 80 columns); the single choices, when
+    they are below the fold, are announced with the keys that reach them."""
+    from lewis_clark.wording.plans import compact_choice_label
+
+    app = solo()
+
+    async def script(pilot: object) -> None:
+        text = screen_text(app)
+        state, menu = app.game.state, app.game.menu
+        for i, plan in enumerate(menu.plans[:menu.shown]):
+            label = compact_choice_label(state, plan)
+            assert len(label) <= 76, label
+            if i < 4:
+                assert re.search(rf"^ +{chr(ord('a') + i)} {re.escape(label)}(  |$)", text, re.M), label
+        assert re.search(r"^ +1 play ", text, re.M) or f"single choices 1-{len(menu.actions)}" in text
+
+    run(app, (80, 24), script)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_five_players_show_every_expedition_the_decision_and_choices(size: tuple[int, int]) -> None:
+    app = TableApp(Record(Options(players=5, seed=3)), ["human"] * 5, delay=0)
+
+    async def script(pilot: object) -> None:
+        text = screen_text(app)
+        state = app.game.state
+        assert len(text.splitlines()) == size[1]
+        for p in state.players:
+            assert re.search(rf"^[> ] {p.colour.title()} \(\w+\) @", text, re.M), p.colour
+        assert prompt(state) in text
+        assert re.search(r"^ +a \S", text, re.M), "a plan shows"
+        assert re.search(r"^ +1 \S", text, re.M) or "single choices" in text
+
+    run(app, size, script)
+
+
+def test_wide_screen_gives_the_choices_45_percent_and_the_log_the_rest() -> None:
+    """From 120 columns the choices' column takes about 45% (the whole route still fits beside it), plans
+    wrap to at most two lines, and the log takes the rows under the choices."""
+    from lewis_clark.terminal.app import SIDE
+
+    app = TableApp(Record(Options(players=2, seed=3)), ["human", "human"], delay=0)
+
+    async def script(pilot: object) -> None:
+        side = app.query_one("#side").size.width
+        assert side >= 120 * 40 // 100 > SIDE
+        text = screen_text(app)
+        route = next(line for line in text.splitlines() if line.startswith("route"))
+        assert "S" in route and "F" in route and "<" not in route and ">" not in route
+        log = app.query_one("#log")
+        choices = app.query_one(ChoiceList)
+        assert log.region.y >= choices.region.bottom and log.region.bottom >= 36
+
+    run(app, (120, 40), script)

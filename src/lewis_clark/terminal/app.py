@@ -34,10 +34,10 @@ from lewis_clark.state import State
 from lewis_clark.terminal import screen, table
 from lewis_clark.terminal.choices import code
 from lewis_clark.terminal.game import Command, Game, Refusal
-from lewis_clark.terminal.route import route_strip
+from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import help_text
 from lewis_clark.wording import RULE_TOPICS, hint, outcome, seat_name
-from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.plans import compact_choice_label
 from lewis_clark.wording.terminal import no_plans
 from lewis_clark.wording.terminal_app import (
     autosaving,
@@ -46,6 +46,7 @@ from lewis_clark.wording.terminal_app import (
     input_placeholder,
     keys_help,
     log_title,
+    more_below,
     not_your_turn,
     waiting_for,
 )
@@ -53,7 +54,8 @@ from lewis_clark.wording.terminal_app import (
 __all__ = ["SIDE", "WIDE", "ChoiceList", "CommandLine", "TableApp"]
 
 WIDE = (110, 32)  # from this size on, the table and the choices stand side by side
-SIDE = 44  # the width of the choices' column when wide
+SIDE = 44  # the width of the choices' column when wide, at least
+SHARE = (120, 45)  # from 120 columns the choices' column takes 45% (as far as the whole route still fits)
 
 
 def _cut(text: Text) -> Text:
@@ -97,6 +99,11 @@ class ChoiceList(OptionList):
         Binding("V", "app.village", "Village"),
         Binding("L", "app.log", "log"),
     ]
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if isinstance(self.app, TableApp):
+            self.app.show_more()
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character or ""
@@ -151,6 +158,8 @@ class TableApp(App[int]):
     #side { height: 1fr; }
     #decision { height: auto; }
     #choices { height: 1fr; border: none; padding: 0; }
+    #more { height: 1; display: none; color: $accent; }
+    #more.shown { display: block; }
     #choices:focus { border: none; }
     #log { display: none; }
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
@@ -160,7 +169,8 @@ class TableApp(App[int]):
     Screen.wide #table { height: 100%; max-height: 100%; width: 1fr; }
     Screen.wide #village { display: block; }
     Screen.wide #side { width: 44; height: 100%; border-left: solid $primary-darken-2; }
-    Screen.wide #log { display: block; height: 40%; border-top: solid $primary-darken-2; }
+    Screen.wide #choices { height: auto; max-height: 70%; }
+    Screen.wide #log { display: block; height: 1fr; min-height: 5; border-top: solid $primary-darken-2; }
     Screen.village #village { display: block; }
     #sheet { width: 100%; height: 1fr; background: $surface; }
     #sheet-title { height: 1; background: $boost; }
@@ -195,6 +205,7 @@ class TableApp(App[int]):
             with Vertical(id="side"):
                 yield Static(id="decision")
                 yield ChoiceList(id="choices")
+                yield Static(id="more")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield CommandLine(placeholder=input_placeholder(), suggester=Completion(self.completions), id="command")
         yield Static(id="message")
@@ -216,7 +227,22 @@ class TableApp(App[int]):
         self.call_after_refresh(self.advance)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.redraw)  # once the new size has reached every widget
+        self.listed = None  # the choices' lines are fitted to the width
+        self.call_after_refresh(self.redraw)
+        self.call_after_refresh(self.show_more)  # once the new size has reached every widget
+
+    def side_width(self) -> int:
+        """The choices' column when wide: SIDE, or from SHARE's width its share, leaving the route
+        strip room for the whole route."""
+        width = self.size.width
+        if width < SHARE[0]:
+            return SIDE
+        route = len(self.game.state.options.route.terrains)
+        return max(SIDE, min(width * SHARE[1] // 100, width - LABEL - route - 2))
+
+    def menu_width(self) -> int:
+        """The columns a choice's line has: the choices' column less its border and a scroll bar."""
+        return (self.side_width() - 2 if self.wide else self.size.width - 1) - 1
 
     def seat_shown(self) -> int:
         """Whose hand and Journal costs are shown: the person to play, else the first person."""
@@ -234,7 +260,10 @@ class TableApp(App[int]):
         main = self.screen if not isinstance(self.screen, TextScreen) else self.screen_stack[0]
         main.set_class(wide, "wide")
         main.set_class(self.big_village, "village")
-        width = self.size.width - (SIDE + 2 if wide else 0) - 1  # a scroll bar may take one column
+        side = self.side_width()
+        if wide:
+            self.query_one("#side", Vertical).styles.width = side
+        width = self.size.width - (side + 2 if wide else 0)  # the side's border; a scroll bar may take one more
         seat = self.seat_shown()
         header = screen.header(state, seats)
         if state.mackenzie >= 0:
@@ -242,15 +271,16 @@ class TableApp(App[int]):
         self.query_one("#header", Static).update(_cut(header))
         rows = "full" if wide or len(state.players) <= 3 else "compact"
         self.query_one("#route", Static).update(route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide))
-        lines = 2 if wide or len(state.players) <= 2 else 1
-        self.query_one("#expeditions", Static).update(table.expeditions(state, seats, lines))
-        self.query_one("#journal", Static).update(table.journal_rows(state, seat) if wide
+        lines = 3 if wide else 2 if len(state.players) <= 2 else 1
+        self.query_one("#expeditions", Static).update(table.expeditions(state, seats, lines, width))
+        self.query_one("#journal", Static).update(table.journal_rows(state, seat, width) if wide
                                                   else table.journal_line(state, seat, width))
         village: RenderableType = table.village_line(state, width)
         if wide and self.big_village:
             village = Group(screen.render_village(state), table.village_line(state, width))
         self.query_one("#village", Static).update(village)
-        self.query_one("#hand", Static).update(table.hand_rows(state, seat) if wide else table.hand_line(state, seat, width))
+        self.query_one("#hand", Static).update(table.hand_rows(state, seat, width) if wide
+                                               else table.hand_line(state, seat, width))
         self.query_one("#message", Static).update(_cut(Text(self.message)))
         self.draw_decision()
 
@@ -279,17 +309,32 @@ class TableApp(App[int]):
         options: list[Option] = []
         for i, plan in enumerate(menu.plans[:count]):
             line = Text(f"{code(i):>2} ", style="bold magenta")
-            line.append(choice_label(state, plan))
+            line.append(compact_choice_label(state, plan))
             options.append(Option(line, id=f"plan{i}"))
         width = len(str(len(menu.actions)))
+        room = self.menu_width()
         for i, action in enumerate(menu.actions, 1):
             line = Text(f"{i:>{max(2, width)}} ", style="bold cyan")
             line.append(str(action))
-            line.append("  " + hint(state, action), style="dim")
-            options.append(Option(_cut(line), id=f"act{i - 1}"))
+            # the option list wraps every line: the hint is cut after a whole word so that each single
+            # choice stays one line (plans may take two)
+            line.append_text(table.clipped("  " + hint(state, action), max(0, room - line.cell_len), "dim"))
+            options.append(Option(line, id=f"act{i - 1}"))
         choices.clear_options()
         choices.add_options(options)
         choices.highlighted = 0 if options else None
+        self.call_after_refresh(self.show_more)
+
+    def show_more(self) -> None:
+        """Under a menu taller than its room, a line says that more is below and how to reach it."""
+        if not self.ready:
+            return
+        choices = self.query_one("#choices", ChoiceList)
+        more = self.query_one("#more", Static)
+        below = choices.max_scroll_y > choices.scroll_y + 0.5 and choices.option_count > 0
+        if below:
+            more.update(_cut(Text(more_below(len(self.game.menu.actions) if self.game.people_to_play else 0))))
+        more.set_class(below, "shown")
 
     # --- what happens ----------------------------------------------------------------------------
 

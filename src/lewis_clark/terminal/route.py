@@ -62,7 +62,9 @@ def route_strip(state: State, seats: Sequence[str] = (), width: int = 80, *, row
     """The route in ``width`` columns: the terrain with S and F, then the pieces (see the module)."""
     route = state.options.route
     n = len(route.terrains)
-    spaces = window(state, max(10, width - LABEL - SUFFIX))
+    # the Scout and Camp numbers after a row only when the whole route still fits beside them
+    suffix = SUFFIX if width - LABEL - SUFFIX >= n else 0
+    spaces = window(state, max(10, width - LABEL - suffix))
     lines: list[Text] = []
     if ruler:
         numbers: dict[int, tuple[str, str]] = {}
@@ -82,7 +84,8 @@ def route_strip(state: State, seats: Sequence[str] = (), width: int = 80, *, row
             marks[p.camp] = ("C", style)
             marks[p.scout] = ("#" if p.scout == p.camp else "@", style)
             row = _label(p.colour, style) + _cells(spaces, marks, n)
-            row.append(f" @{p.scout} C{p.camp}", style="dim")
+            if suffix:
+                row.append(f" @{p.scout} C{p.camp}", style="dim")
             lines.append(row)
     else:
         for label, where in ((scouts_label(), "scout"), (camps_label(), "camp")):
@@ -99,10 +102,17 @@ def route_strip(state: State, seats: Sequence[str] = (), width: int = 80, *, row
             lines.append(_label(label) + _cells(spaces, marks, n))
     if state.mackenzie >= 0:
         row = _label("Mackenzie", "bold red") + _cells(spaces, {state.mackenzie: ("M", "bold red")}, n)
-        row.append(f" {state.mackenzie}", style="dim")
+        if suffix:
+            row.append(f" {state.mackenzie}", style="dim")
         lines.append(row)
-    if legend:
-        lines.append(Text(route_legend(), style="dim"))
+    if legend:  # a line break between two meanings, never inside one
+        line = Text(style="dim")
+        for part in [part.strip() for part in route_legend().split("  ") if part.strip()]:
+            if line.cell_len and line.cell_len + 2 + len(part) > width:
+                lines.append(line)
+                line = Text(style="dim")
+            line.append(("  " if line.cell_len else "") + part)
+        lines.append(line)
     for line in lines:
         line.no_wrap = True
         line.overflow = "ellipsis"

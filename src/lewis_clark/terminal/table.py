@@ -37,7 +37,8 @@ from lewis_clark.wording.terminal_app import (
     village_title,
 )
 
-__all__ = ["decision", "expeditions", "hand_line", "journal_line", "village_line"]
+__all__ = ["clipped", "decision", "expeditions", "hand_line", "hand_rows", "journal_line", "journal_rows", "name_forms",
+           "short_name", "village_line"]
 
 
 def _cut(line: Text) -> Text:
@@ -55,9 +56,10 @@ def _kind(kind: int) -> Text:
     return Text(kind_name(kind), style=KIND_STYLES[KINDS[kind]])
 
 
-def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1) -> RenderableType:
-    """Each expedition in ``lines`` lines (1 or 2): name, Scout and Camp, resources and boat room,
-    Indians, boats, hand size and the cards in its playing area (the expedition to play marked >)."""
+def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1, width: int = 200) -> RenderableType:
+    """Each expedition in ``lines`` lines (1 or 2; 3: the Camp preview of the one to play on a third line
+    when it does not fit in ``width``): name, Scout and Camp, resources and boat room, Indians, boats,
+    hand size and the cards in its playing area (the expedition to play marked >)."""
     rows: list[Text] = []
     for seat, p in enumerate(state.players):
         first = Text("> " if seat == state.current and not state.over else "  ", style="bold")
@@ -74,9 +76,13 @@ def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1) -> Rend
         if p.face_down:
             rest.append(" " + t("(under: {cards})", cards=_names(p.face_down)), style="dim")
         if lines >= 2:
-            if seat == state.current and not state.over:
-                first.append("  " + camp_preview(state, seat), style="dim")
+            preview = "  " + camp_preview(state, seat) if seat == state.current and not state.over else ""
+            if first.cell_len + len(preview) <= width or lines == 2:  # cut at the edge, or (3) a line of its own
+                first.append(preview, style="dim")
+                preview = ""
             rows += [_cut(first), _cut(rest)]
+            if preview:  # its own line rather than cut at the edge
+                rows.append(_cut(Text("  " + preview.strip(), style="dim")))
         else:
             first.append(";")
             rows.append(_cut(first + rest[1:]))
@@ -84,39 +90,83 @@ def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1) -> Rend
 
 
 def journal_line(state: State, seat: int, width: int = 80) -> RenderableType:
-    """The Journal in two lines, a column per slot: the card (in its badge's colour), then its badge and
-    what recruiting it costs ``seat`` now: fur (by slot, less Gravelines, R15) + equipment (its Strength)."""
+    """The Journal in two lines, a column per slot: the slot and the card (in its badge's colour), then its
+    badge and what recruiting it costs ``seat`` now: fur (by slot, less Gravelines, R15) + equipment (its
+    Strength). Columns are as wide as their names; when five whole names do not fit, the longest are
+    shortened first (initials, then the surname), so short names stay whole."""
     p = state.players[seat]
     title, legend = journal_costs()
     head = max(len(title), len(legend))
-    grid = Table.grid(padding=(0, 1, 0, 0))
-    grid.add_column(no_wrap=True, style="bold")
-    cell = max(8, (width - head - 1) // 5 - 1)
-    for _ in state.journal:
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=cell, min_width=min(cell, 8))
-    names: list[Text] = []
+    room = width - head - 1 - len(state.journal)  # a space after the head and after each column
     costs: list[Text] = []
+    forms: list[list[str]] = []  # each slot's name forms, longest first
     for slot, card in enumerate(state.journal):
         if not card:
-            names.append(Text(f"{slot + 1} " + empty_slot(), style="dim"))
             costs.append(Text(""))
+            forms.append([empty_slot()])
             continue
         c = CARDS[card]
-        names.append(Text(f"{slot + 1} ", style="bold") + Text(short_name(c.name, cell - 2),
-                                                                 style=KIND_STYLES[KINDS[c.badge]]))
         costs.append(Text("  ") + _kind(c.badge) + Text(f" {recruit_fur(state, p, slot)}+{c.strength}", style="bold"))
+        forms.append(name_forms(c.name))
+    chosen = [0] * len(forms)
+
+    def cell(i: int) -> int:
+        return max(2 + len(forms[i][chosen[i]]), costs[i].cell_len)
+
+    while sum(cell(i) for i in range(len(forms))) > room:
+        longer = [i for i in range(len(forms)) if chosen[i] + 1 < len(forms[i])]
+        if not longer:
+            break
+        chosen[max(longer, key=lambda i: len(forms[i][chosen[i]]))] += 1
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(no_wrap=True, style="bold")
+    spare = max(0, room - sum(cell(i) for i in range(len(forms))))
+    for i in range(len(forms)):
+        # what is left after shortening is cut at the edge (only when even surnames do not fit)
+        fit = cell(i) if spare or sum(cell(k) for k in range(len(forms))) <= room else max(6, room // len(forms))
+        grid.add_column(no_wrap=True, overflow="ellipsis", width=fit)
+    names: list[Text] = []
+    for slot, card in enumerate(state.journal):
+        name = forms[slot][chosen[slot]]
+        if not card:
+            names.append(Text(f"{slot + 1} " + name, style="dim"))
+        else:
+            names.append(Text(f"{slot + 1} ", style="bold") + Text(name, style=KIND_STYLES[KINDS[CARDS[card].badge]]))
     grid.add_row(Text(title), *names)
     grid.add_row(Text(legend, style="dim"), *costs)
     return grid
 
 
-def short_name(name: str, width: int) -> str:
-    """A name in ``width`` characters: whole when it fits, else its first names as initials
-    ("J. Gravelines"), else cut by the caller."""
-    if len(name) <= width:
-        return name
+def name_forms(name: str) -> list[str]:
+    """A name whole, then with its first names as initials ("J. Gravelines"), then its last word alone
+    ("Gravelines"): the forms a narrow column may take, longest first, each shorter than the one before."""
     words = name.split()
-    return " ".join([w[0] + "." for w in words[:-1] if w[0].isalpha()] + words[-1:])
+    forms = [name]
+    if len(words) > 1:
+        initials = " ".join([w[0] + "." if w[0].isalpha() and not w.endswith(".") else w for w in words[:-1]]
+                            + words[-1:])
+        for form in (initials, words[-1]):
+            if len(form) < len(forms[-1]):
+                forms.append(form)
+    return forms
+
+
+def short_name(name: str, width: int) -> str:
+    """A name in ``width`` characters when one of its forms fits (see ``name_forms``), else its shortest form."""
+    forms = name_forms(name)
+    return next((form for form in forms if len(form) <= width), forms[-1])
+
+
+def clipped(text: str, width: int, style: str = "") -> Text:
+    """``text`` in ``width`` characters: whole when it fits, else cut after its last whole part (" | "
+    parts first, then words) with an ellipsis, never in the middle of a word."""
+    if len(text) <= width:
+        return Text(text, style=style)
+    room = text[: max(0, width - 1)]
+    cut = room.rfind(" | ")
+    if cut <= 0:
+        cut = room.rfind(" ")
+    return Text((room[:cut] if cut > 0 else room).rstrip(" |") + "…", style=style)
 
 
 def packed(head: Text, entries: Sequence[Text], width: int) -> Text:
@@ -169,42 +219,60 @@ def decision(state: State, width: int = 80) -> RenderableType:
     return Group(_cut(Text(prompt(state), style="bold")), _cut(Text(decision_hint(state), style="dim italic")))
 
 
-def journal_rows(state: State, seat: int) -> RenderableType:
+def _width(cell: str | Text) -> int:
+    return cell.cell_len if isinstance(cell, Text) else Text(cell).cell_len
+
+
+ACTION = 34  # the Journal's actions get this many columns at least, before whole names do
+
+
+def journal_rows(state: State, seat: int, width: int = 100) -> RenderableType:
     """The Journal a slot per line (when there is room): slot, fur cost for ``seat`` (``*`` when
-    Gravelines lowers it, R15), card, Strength and badge, and its action in short, cut at the edge."""
+    Gravelines lowers it, R15), card, Strength, badge and its action in short; an action longer than its
+    column wraps between words onto the next lines."""
     p = state.players[seat]
+    heads = (t("slot"), t("fur"), t("card"), t("Str"), t("badge"), t("action"))
     grid = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, title=journal_title(), title_justify="left",
                  title_style="bold")
-    grid.add_column(t("slot"), justify="right", no_wrap=True)
-    grid.add_column(kind_name(1), justify="right", no_wrap=True)
-    names = [CARDS[c].name for c in state.journal if c]
-    grid.add_column(t("card"), no_wrap=True, min_width=max(map(len, names), default=4))
-    grid.add_column(t("str badge"), no_wrap=True, min_width=11)
-    grid.add_column(t("action"), no_wrap=True, overflow="ellipsis")
+    rows: list[tuple[str, str, Text, str, Text, Text]] = []
+    # names shortened (initials first) when whole ones would leave the actions under ACTION columns
+    fixed = sum(map(len, heads[:2])) + len(heads[3]) + max(len(heads[4]), *(len(kind_name(k)) for k in range(4))) + 6
+    longest = max((len(CARDS[c].name) for c in state.journal if c), default=4)
+    names = max(len(heads[2]), 14, width - fixed - ACTION) if width - fixed - longest < ACTION else longest
     for slot, card in enumerate(state.journal):
         fur = recruit_fur(state, p, slot)
         fur_cell = str(fur) if fur == slot_fur(slot) else f"{fur}*"
         if not card:
-            grid.add_row(str(slot + 1), fur_cell, Text(empty_slot(), style="dim"), "", "")
+            rows.append((str(slot + 1), fur_cell, Text(empty_slot(), style="dim"), "", Text(""), Text("")))
             continue
         c = CARDS[card]
-        grid.add_row(str(slot + 1), fur_cell, Text(c.name, style=KIND_STYLES[KINDS[c.badge]]),
-                     Text(f"{c.strength} ") + _kind(c.badge), Text(card_summary(c), style="dim"))
+        rows.append((str(slot + 1), fur_cell, Text(short_name(c.name, names), style=KIND_STYLES[KINDS[c.badge]]),
+                     str(c.strength),
+                     _kind(c.badge), Text(card_summary(c), style="dim")))
+    widths = [max(len(head), *(_width(row[i]) for row in rows)) for i, head in enumerate(heads[:5])]
+    action = max(len(heads[5]), width - sum(widths) - len(widths) - 1)
+    for i, head in enumerate(heads[:5]):
+        grid.add_column(head, justify="right" if i in (0, 1, 3) else "left", no_wrap=True, width=widths[i])
+    grid.add_column(heads[5], no_wrap=False, overflow="fold", width=action)
+    for row in rows:
+        grid.add_row(*row)
     return grid
 
 
-def hand_rows(state: State, seat: int) -> RenderableType:
-    """A hand a card per line: name, Strength and badge, its action in short, cut at the edge."""
+def hand_rows(state: State, seat: int, width: int = 100) -> RenderableType:
+    """A hand a card per line: name, Strength and badge, its action in short (cut after a whole part)."""
     p = state.players[seat]
     grid = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, show_header=False, title_justify="left",
                  title=t("{name}'s hand", name=player_name(state, seat)), title_style="bold")
-    grid.add_column(no_wrap=True, min_width=max((len(CARDS[c].name) for c in p.hand), default=4))
-    grid.add_column(no_wrap=True, min_width=11)
-    grid.add_column(no_wrap=True, overflow="ellipsis")
+    name_width = max((len(CARDS[c].name) for c in p.hand), default=4)
+    grid.add_column(no_wrap=True, width=name_width)
+    grid.add_column(no_wrap=True, width=11)
+    action = max(8, width - name_width - 11 - 3)
+    grid.add_column(no_wrap=True, width=action)
     for c in sorted(p.hand, key=lambda c: (CARDS[c].strength, c)):
         card = CARDS[c]
         grid.add_row(Text(card.name, style=KIND_STYLES[KINDS[card.badge]]), Text(f"{card.strength} ") + _kind(card.badge),
-                     Text(card_summary(card), style="dim"))
+                     clipped(card_summary(card), action, "dim"))
     if not p.hand:
         grid.add_row(Text(no_cards(), style="dim"), "", "")
     return grid

@@ -2,6 +2,11 @@
 
     "York at Strength 3 (Hugh McNeal under it + 1 Indian): perform 3 times, keep all"
     "2 Indians to Hunting: perform twice, keep all"
+
+and in a compact form for narrow screens (the terminal's menu), one short line each:
+
+    "York ×3 (McNeal under +1 Indian), keep all"
+    "Hunting ×2 (2 Indians), keep all"
 """
 
 from __future__ import annotations
@@ -71,3 +76,75 @@ def choice_label(state: State, plan: Plan) -> str:
     if state.decision == Decision.PERFORM and plan.verb == Verb.PERFORM:
         return t("From here: {performances}", performances=performances_words(plan))
     return plan_label(state, plan)
+
+
+# --- compact: one short line per plan (the terminal table's menu) -------------------------------------
+
+
+def short_card_name(slug: str) -> str:
+    """A card named in few letters: a starting Character (all people with a surname) by its last word
+    ("Labiche", "Field"), any other card whole (Indian names such as "Black Buffalo" have no surname)."""
+    card = BY_SLUG[slug]
+    return card.name.split()[-1] if card.role else card.name
+
+
+def compact_source(plan: Plan) -> str:
+    """Where the Strength comes from, briefly: "McNeal under +1 Indian", "McNeal under", "2 Indians"."""
+    if plan.under in ("", "none"):
+        return tn("{n} Indian", "{n} Indians", plan.indians)
+    card = short_card_name(plan.under)
+    if plan.indians:
+        return tn("{card} under +{n} Indian", "{card} under +{n} Indians", plan.indians, card=card)
+    return t("{card} under", card=card)
+
+
+def compact_times(plan: Plan) -> str:
+    """What the plan performs, briefly: "×3", "food ×1", "×2 boosted" (empty when it performs nothing)."""
+    if not plan.times:
+        return ""
+    text = t("×{n}", n=plan.times)
+    if plan.choice:
+        text = t("{choice} {times}", choice=choice_name(plan.choice), times=text)
+    return t("{times} boosted", times=text) if plan.boost else text
+
+
+def compact_ending(plan: Plan) -> str:
+    """How the plan ends, briefly: ", keep all", ", keep what fits", ", then stop", and ", then choose"
+    when it leaves a decision open."""
+    if not plan.times:
+        return t(", then choose")
+    end = t(", then stop") if plan.stops else t(", keep all") if plan.keep_all else t(", keep what fits")
+    return end if plan.complete else end + t(", then choose")
+
+
+def compact_label(state: State, plan: Plan) -> str:
+    """``plan_label`` in one short line: "York ×3 (McNeal under +1 Indian), keep all",
+    "Hunting ×2 (2 Indians), keep all", "Recruit York, discard Labiche"."""
+    times = compact_times(plan)
+    if plan.verb == Verb.PLAY and plan.under:
+        head = t("{card} {times}", card=BY_SLUG[plan.card].name, times=times) if times else BY_SLUG[plan.card].name
+        return t("{what} ({source}){ending}", what=head, source=compact_source(plan), ending=compact_ending(plan))
+    if plan.verb == Verb.VILLAGE:
+        place = place_title(PLACES[PLACE_INDEX[plan.place]])
+        head = t("{card} {times}", card=place, times=times) if times else place
+        return t("{what} ({source}){ending}", what=head, source=compact_source(plan), ending=compact_ending(plan))
+    if plan.verb == Verb.RECRUIT and plan.discount not in ("", "none"):
+        return t("Recruit {card}, discard {discard}", card=BY_SLUG[plan.card].name,
+                 discard=short_card_name(plan.discount))
+    return plan_label(state, plan)
+
+
+def compact_choice_label(state: State, plan: Plan) -> str:
+    """``choice_label`` in one short line: at a turn ``compact_label``; inside an action from the decision
+    it starts at ("McNeal under +1 Indian: ×3, keep all", "+1 Indian: ×3, keep all", "×2, keep all")."""
+    times = compact_times(plan)
+    if state.decision == Decision.UNDER and plan.verb == Verb.PLAY and plan.under:
+        return t("{source}: {times}{ending}", source=compact_source(plan), times=times, ending=compact_ending(plan))
+    if state.decision == Decision.INDIANS and plan.verb == Verb.PLAY:
+        if not plan.indians:
+            return t("No Indians: {times}{ending}", times=times, ending=compact_ending(plan))
+        return tn("+{n} Indian: {times}{ending}", "+{n} Indians: {times}{ending}", plan.indians, times=times,
+                  ending=compact_ending(plan))
+    if state.decision == Decision.PERFORM and plan.verb == Verb.PERFORM:
+        return t("From here: {times}{ending}", times=times, ending=compact_ending(plan))
+    return compact_label(state, plan)

@@ -113,3 +113,10 @@ def autosaving(path: str) -> str:
 
 def not_your_turn() -> str:
     return t("Wait: it is not a person's decision now.")
+
+
+def more_below(actions: int) -> str:
+    """Under a menu taller than its room: what is further down and how to reach it."""
+    if not actions:
+        return t("↓ more below")
+    return tn("↓ more: single choice 1 (↓ or type 1)", "↓ more: single choices 1-{n} (↓ or type a number)", actions)
