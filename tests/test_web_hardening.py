@@ -7,7 +7,7 @@ import asyncio
 import sqlite3
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +109,7 @@ def test_an_undo_of_the_wrong_types_is_refused(client: TestClient, expect: Any) 
 
 # --- concurrent requests -----------------------------------------------------------------------
 
-async def _all_at_once(app: Any, calls: list[tuple[str, str, dict[str, Any] | None, str]]) -> list[httpx.Response]:
+async def _all_at_once(app: Any, calls: Sequence[tuple[str, str, dict[str, Any] | None, str]]) -> list[httpx.Response]:
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as c:
         return list(await asyncio.gather(*(c.request(method, path, json=body, headers={"X-Token": token})
                                            for method, path, body, token in calls)))
