@@ -355,3 +355,16 @@ def test_the_allowed_hosts_follow_the_bound_address() -> None:
     assert allowed_hosts("0.0.0.0", ()) is None  # any, with a warning at start
     assert allowed_hosts("0.0.0.0", ("games.example", "games.example")) == ["games.example"]
     assert allowed_hosts("127.0.0.1", ("games.example",)) == ["games.example"]
+
+
+def test_refusals_speak_the_language_asked_for(client: TestClient) -> None:
+    g = create(client, seed=0)
+    gid = g["id"]
+    seat = client.get(f"/api/games/{gid}").json()["current"]
+    theirs = g["seats"][1 - seat]["token"]
+    hu = client.post(f"/api/games/{gid}/actions?lang=hu", json={"action": "end"}, headers={"X-Token": theirs})
+    en = client.post(f"/api/games/{gid}/actions", json={"action": "end"}, headers={"X-Token": theirs})
+    assert hu.status_code == en.status_code == 409
+    assert en.json()["detail"].startswith("not your turn") and hu.json()["detail"].startswith("nem te következel")
+    assert client.get("/api/games/nothere?lang=hu").json()["detail"] == "nincs ilyen játék: 'nothere'"
+    assert client.delete(f"/api/games/{gid}?lang=hu").json()["detail"].startswith("a játék törléséhez")

@@ -21,6 +21,7 @@ from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -178,6 +179,23 @@ class NoFraming:
         await self.app(scope, receive, framed)
 
 
+class Language:
+    """A request's ``?lang=`` (when the wording layer knows it) is the language of everything said while
+    answering it, refusals included; other requests are answered in English."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        code = "en"
+        if scope["type"] in ("http", "websocket"):
+            asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [])
+            code = language_of(asked[-1] if asked else None)
+        with language(code):
+            await self.app(scope, receive, send)
+
+
 def default_db() -> Path:
     import platformdirs
 
@@ -227,6 +245,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                               "`X-Token` header; actions use the text notation (docs/notation.md).")
     app.state.manager = manager
     app.state.limit = limit
+    app.add_middleware(Language)
     app.add_middleware(BodyLimit)
     if allowed_hosts is not None:  # a wrong Host is refused (400) before anything else
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
