@@ -368,3 +368,42 @@ def test_refusals_speak_the_language_asked_for(client: TestClient) -> None:
     assert en.json()["detail"].startswith("not your turn") and hu.json()["detail"].startswith("nem te következel")
     assert client.get("/api/games/nothere?lang=hu").json()["detail"] == "nincs ilyen játék: 'nothere'"
     assert client.delete(f"/api/games/{gid}?lang=hu").json()["detail"].startswith("a játék törléséhez")
+
+
+# --- the serve command -------------------------------------------------------------------------
+
+def _serve(monkeypatch: pytest.MonkeyPatch, db: Path, *args: str) -> tuple[Any, dict[str, Any]]:
+    """``serve`` with its options, uvicorn not started: the result and what uvicorn would have run."""
+    import uvicorn
+    from click.testing import CliRunner
+
+    from lewis_clark.web.command import serve
+
+    ran: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: ran.update(app=app, **kw))
+    return CliRunner().invoke(serve, ["--db", str(db), *args]), ran
+
+
+def test_serve_on_every_interface_warns_that_any_host_is_answered(monkeypatch: pytest.MonkeyPatch, db: Path) -> None:
+    result, ran = _serve(monkeypatch, db, "--host", "0.0.0.0")
+    assert result.exit_code == 0 and "--allowed-host" in result.output and ran["host"] == "0.0.0.0"
+    result, ran = _serve(monkeypatch, db, "--host", "0.0.0.0", "--allowed-host", "games.example")
+    assert result.exit_code == 0 and "warning" not in result.output
+    with TestClient(ran["app"], base_url="http://games.example") as c:
+        assert c.get("/api/meta").status_code == 200
+        assert c.get("/api/meta", headers={"Host": "127.0.0.1"}).status_code == 400
+
+
+def test_serve_passes_its_limits_on(monkeypatch: pytest.MonkeyPatch, db: Path) -> None:
+    result, ran = _serve(monkeypatch, db, "--create-limit", "1", "--create-limit-all", "5")
+    assert result.exit_code == 0, result.output
+    limit = ran["app"].state.limit
+    assert (limit.per_client, limit.overall) == (1, 5)
+
+
+@pytest.mark.parametrize("args", [("--create-limit", "-1"), ("--create-limit", "x"), ("--expire-days", "0"),
+                                  ("--keep-finished-days", "nan"), ("--expire-days", "inf"),
+                                  ("--bot-delay", "nan"), ("--allowed-host",)])
+def test_serve_refuses_bad_limits_in_one_line(monkeypatch: pytest.MonkeyPatch, db: Path, args: tuple[str, ...]) -> None:
+    result, ran = _serve(monkeypatch, db, *args)
+    assert result.exit_code == 2 and "Traceback" not in result.output and not ran, result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import math
 from collections.abc import Sequence
 
 import click
@@ -26,12 +27,19 @@ def allowed_hosts(bind: str, given: Sequence[str]) -> list[str] | None:
     return list(dict.fromkeys([bind, "localhost", "127.0.0.1", "::1"] if loopback else [bind]))
 
 
+def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """Refuse nan, which every range check lets through."""
+    if value is not None and math.isnan(value):
+        raise click.BadParameter("must be a number, not nan")
+    return value
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False),
               help="SQLite file holding the games [default: games.sqlite3 in the user's data folder].")
-@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10),
+@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
               help="Seconds a bot waits before each of its moves, so people can follow them.")
 @click.option("--bot-workers", type=click.IntRange(0, 64),
               help="Processes in which bots think [default: one per core; 0: in the server itself, which then "
@@ -44,9 +52,10 @@ def allowed_hosts(bind: str, given: Sequence[str]) -> list[str] | None:
 @click.option("--create-limit-all", default=200, show_default=True, type=click.IntRange(0, 1_000_000),
               help="Games all clients together may create a minute (0: no limit).")
 @click.option("--expire-days", default=30.0, show_default=True, type=click.FloatRange(0, 36_500, min_open=True),
+              callback=_finite,
               help="Delete an unfinished game after this many days without an action.")
 @click.option("--keep-finished-days", default=90.0, show_default=True,
-              type=click.FloatRange(0, 36_500, min_open=True),
+              type=click.FloatRange(0, 36_500, min_open=True), callback=_finite,
               help="Delete a finished game (its replay and record) this many days after its last action.")
 @click.option("--no-expiry", is_flag=True, help="Keep every game for ever.")
 def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None,
