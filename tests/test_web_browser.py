@@ -123,3 +123,25 @@ def test_a_plan_button_plays_the_whole_action(server: Server, browser: Any) -> N
     assert page.locator("#actions button").count() == len(after["legal"])
     page.close()
     assert errors == []
+
+
+def test_the_creator_deletes_a_game_from_the_home_page(server: Server, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.select_option("#count", "2")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    gid = page.locator("#links a").first.get_attribute("href").split("/play/")[1].split("#")[0]
+    page.goto(server.base + "/")
+    button = page.locator(f"#mine-list button.delete[data-game='{gid}']")
+    assert button.count() == 1
+    page.once("dialog", lambda d: d.accept())
+    button.click()
+    page.wait_for_function(f"!document.querySelector(\"#mine-list button[data-game='{gid}']\")", timeout=10_000)
+    assert server.call("GET", f"/api/games/{gid}")[0] == 404
+    page.reload()
+    assert page.locator(f"#mine-list a[href='/play/{gid}']").count() == 0  # forgotten by the browser too
+    assert not errors
+    page.close()

@@ -55,7 +55,7 @@ async def play(tmp: Path, workers: int, options: Options, seats: Sequence[str], 
                spy: Spy | None = None) -> LiveGame:
     """A bots' game on a Manager until it has ``actions`` actions (or ends); ``spy`` takes seat 0's place."""
     manager = Manager(Store(tmp / f"games-{workers}.sqlite3"), bot_workers=workers)
-    game, _ = manager.create(options, [("bot", s) for s in seats])
+    game, _, _ = manager.create(options, [("bot", s) for s in seats])
     if spy is not None:  # before the bots' task first runs (it waits for the loop)
         game.match.bots[0] = spy
     try:
@@ -126,7 +126,7 @@ def test_think_returns_the_choice_and_the_bot_moved_on() -> None:
 def test_close_ends_the_workers(tmp_path: Path) -> None:
     async def run() -> list[int]:
         manager = Manager(Store(tmp_path / "games.sqlite3"), bot_workers=2)
-        game, _ = manager.create(Options(players=2, seed=35), [("bot", "random"), ("bot", "random")])
+        game, _, _ = manager.create(Options(players=2, seed=35), [("bot", "random"), ("bot", "random")])
         while len(game.actions) < 20:
             await asyncio.sleep(0.01)
         assert manager._pool is not None

@@ -2,7 +2,10 @@
 
 The server owns every game. A request names a seat only by that seat's secret token (header
 ``X-Token``); the engine checks every action; anything refused changes nothing and says why in
-``{"detail": ...}``. Request bodies are limited to ``MAX_BODY`` bytes and must say their length.
+``{"detail": ...}``. Request bodies are limited to ``MAX_BODY`` bytes and must say their length, and
+must have exactly the types the models name (strict: ``"0"`` is not a number, ``1`` is not ``true``).
+Every response forbids framing (clickjacking); the Host header is checked against ``allowed_hosts``
+(DNS rebinding); games are created at a limited rate and forgotten once abandoned (``expire_days``).
 """
 
 from __future__ import annotations
@@ -13,17 +16,19 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from swagger_ui_bundle import swagger_ui_path
 
 from lewis_clark.bots import LEVELS
@@ -34,9 +39,10 @@ from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
 from lewis_clark.web.guide import guide_page
+from lewis_clark.web.limits import CreationLimit, retry_after
 from lewis_clark.web.store import Store
 from lewis_clark.web.words import meta_json, table_json
-from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t
+from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t, tn
 
 log = logging.getLogger("lewis_clark.web")
 MAX_BODY = 16 * 1024
@@ -46,8 +52,11 @@ STATIC = Path(str(resources.files("lewis_clark.web") / "static"))
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SNAPSHOT_EVERY = 32  # replay: keep every 32nd state so any step is at most 31 actions away
 PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:;"
-                                          " style-src 'self' 'unsafe-inline'", "X-Content-Type-Options": "nosniff",
-                "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+                                          " style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+EXPIRE_EVERY = 3600.0  # seconds between two looks for expired games
+# Strict: a value of the wrong JSON type is refused (422 naming the field), never converted.
+STRICT = ConfigDict(extra="forbid", strict=True)
 
 Colour = Literal["orange", "blue", "yellow", "green", "purple"]
 Level = Literal["random", "easy", "medium", "hard", "expert"]
@@ -56,7 +65,7 @@ Level = Literal["random", "easy", "medium", "hard", "expert"]
 class SeatIn(BaseModel):
     """One seat of a new game: a person, or a bot at a difficulty level."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     kind: Literal["human", "bot"] = "human"
     level: Level = "medium"
     colour: Colour | None = None
@@ -68,7 +77,7 @@ class GameIn(BaseModel):
     """A new game. ``route`` is the variant route as text, e.g. "R R S R M MR R F R" (S: St Louis,
     F: Fort Clatsop); ``seed`` is drawn at random when not given."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     seats: list[SeatIn] = Field(min_length=1, max_length=5)
     mackenzie: int = Field(0, ge=0, le=7, description="solo only: Mackenzie's head start (R24)")
     random_start: bool = Field(False, description="random starting resources (R25)")
@@ -85,7 +94,7 @@ class ActionIn(BaseModel):
     number of actions the sender has seen, so that a click on an outdated page is refused rather than
     misapplied."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     action: str | None = Field(None, min_length=1, max_length=200)
     plan: list[Step] | None = Field(None, max_length=MAX_PLAN, description="actions in the text notation, in order")
     expect: int | None = Field(None, ge=0)
@@ -95,7 +104,7 @@ class UndoIn(BaseModel):
     """``expect`` (optional): the number of actions the sender has seen, so that a second click on an
     outdated page (a double click) takes back nothing more."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     expect: int | None = Field(None, ge=0)
 
 
@@ -113,6 +122,7 @@ class Created(BaseModel):
     seats: list[CreatedSeat]
     spectator: str
     hotseat: str
+    creator: str = Field(description="the creator's secret: `DELETE /api/games/{id}` with it in X-Token deletes the game")
 
 
 Token = Annotated[str | None, Header(alias="X-Token", max_length=400)]
@@ -142,24 +152,89 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
+class NoFraming:
+    """Every response (pages, API, static files, errors) forbids being shown in another site's frame:
+    ``X-Frame-Options: DENY`` and, unless the response has a policy of its own (the pages' includes it),
+    ``Content-Security-Policy: frame-ancestors 'none'``."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def framed(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                headers.append((b"x-frame-options", b"DENY"))
+                if b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", b"frame-ancestors 'none'"))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, framed)
+
+
+class Language:
+    """A request's ``?lang=`` (when the wording layer knows it) is the language of everything said while
+    answering it, refusals included; other requests are answered in English."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        code = "en"
+        if scope["type"] in ("http", "websocket"):
+            asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [])
+            code = language_of(asked[-1] if asked else None)
+        with language(code):
+            await self.app(scope, receive, send)
+
+
 def default_db() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("lewis-clark")) / "games.sqlite3"
 
 
-def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers: int | None = None) -> FastAPI:
+def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers: int | None = None, *,
+               create_limit: CreationLimit | None = None, allowed_hosts: Sequence[str] | None = None,
+               expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
+               expire_every: float = EXPIRE_EVERY) -> FastAPI:
     """The application, storing games in the SQLite file ``db`` (default: the user's data folder); bots
-    think in ``bot_workers`` processes (default: one per core; 0: on the server's loop, for tests)."""
+    think in ``bot_workers`` processes (default: one per core; 0: on the server's loop, for tests).
+    ``create_limit``: games a client and the server may create a minute (default 20 and 200);
+    ``allowed_hosts``: the names the Host header may give (None: any); games not over with no action
+    for ``expire_days``, and finished games unchanged for ``keep_finished_days``, are deleted by a task
+    looking every ``expire_every`` seconds (None: never)."""
     store = Store(db if db is not None else default_db())
     manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    limit = create_limit if create_limit is not None else CreationLimit()
+
+    async def expiring() -> None:
+        while True:
+            with contextlib.suppress(Exception):  # a failed sweep is tried again next time
+                gone = manager.expire(expire_days, keep_finished_days)
+                if gone:
+                    log.info("deleted %d expired games", gone)
+            await asyncio.sleep(expire_every)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        sweeper = asyncio.create_task(expiring()) if expire_days is not None or keep_finished_days is not None else None
         resumed = manager.resume()
         if resumed:
-            log.info("resumed %d unfinished games", resumed)
+            log.info("resumed %d games with a bot to move", resumed)
         yield
+        if sweeper is not None:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
         await manager.close()
         store.close()
 
@@ -169,11 +244,16 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                   description="Play Lewis & Clark: The Expedition. Seats act with their secret token in the "
                               "`X-Token` header; actions use the text notation (docs/notation.md).")
     app.state.manager = manager
+    app.state.limit = limit
+    app.add_middleware(Language)
     app.add_middleware(BodyLimit)
+    if allowed_hosts is not None:  # a wrong Host is refused (400) before anything else
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    app.add_middleware(NoFraming)  # outermost: the refusals of the middlewares above carry the headers too
 
     @app.exception_handler(GameError)
     async def refused(request: Request, exc: GameError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, exc.status)
+        return JSONResponse({"detail": exc.message}, exc.status, headers=exc.headers)
 
     def game_of(game_id: str) -> LiveGame:
         if not GAME_ID.match(game_id):
@@ -213,14 +293,28 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         except ValueError as exc:
             raise GameError(422, str(exc)) from None
         seats = [(s.kind, s.level) for s in spec.seats]
-        game, tokens = manager.create(options, seats, [(s.name or "").strip() for s in spec.seats])
+        wait = limit.take(request.client.host if request.client else "")
+        if wait:
+            seconds = retry_after(wait)
+            raise GameError(429, tn("too many new games: try again in {n} second",
+                                    "too many new games: try again in {n} seconds", seconds),
+                            headers={"Retry-After": str(seconds)})
+        game, tokens, creator = manager.create(options, seats, [(s.name or "").strip() for s in spec.seats])
         base = ""
         out = [CreatedSeat(seat=i, colour=colours[i], kind=kind, level=level if kind == "bot" else "", token=t,
                            link=f"{base}/play/{game.id}#t={t}" if t else "")
                for i, ((kind, level), t) in enumerate(zip(seats, tokens, strict=True))]
         humans = [t for t in tokens if t]
         return Created(id=game.id, seats=out, spectator=f"/play/{game.id}",
-                       hotseat=f"/play/{game.id}#t={','.join(humans)}" if humans else "")
+                       hotseat=f"/play/{game.id}#t={','.join(humans)}" if humans else "", creator=creator)
+
+    @app.delete("/api/games/{game_id}", status_code=204, summary="Delete a game (the creator's token in X-Token)")
+    async def delete(game_id: str, x_token: Token = None) -> Response:
+        if not GAME_ID.match(game_id):
+            raise GameError(404, t("no game {id}", id=repr(game_id)))
+        manager.delete(game_id, x_token)
+        _snapshots.pop(game_id, None)
+        return Response(status_code=204)
 
     @app.get("/api/games/{game_id}", summary="The game as every page sees it (+ your seats)")
     async def get_game(game_id: str, x_token: Token = None, lang: str = "en") -> Response:
@@ -342,8 +436,9 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
 
 async def _send_updates(ws: WebSocket, watcher: Watcher) -> None:
     with contextlib.suppress(Exception):
-        while True:
-            await ws.send_text(await watcher.next())
+        while (text := await watcher.next()) is not None:
+            await ws.send_text(text)
+        await ws.close(code=4404, reason="the game was deleted")
 
 
 def _colours(seats: list[SeatIn]) -> tuple[str, ...]:

@@ -2,7 +2,36 @@
 
 from __future__ import annotations
 
+import ipaddress
+import math
+from collections.abc import Sequence
+
 import click
+
+ANY = ("0.0.0.0", "::", "")  # addresses that listen on every interface
+
+
+def allowed_hosts(bind: str, given: Sequence[str]) -> list[str] | None:
+    """The Host names the server answers: those ``given``, else the bound address (with ``localhost`` and
+    the other loopback names when it is a loopback address); None (any) when bound to every interface
+    without ``given``: the names people reach it by (a LAN address, a machine or DNS name) cannot be
+    known, and refusing them all would break the plain ``--host 0.0.0.0``."""
+    if given:
+        return list(dict.fromkeys(given))
+    if bind in ANY:
+        return None
+    try:
+        loopback = ipaddress.ip_address(bind).is_loopback
+    except ValueError:  # a name, e.g. localhost or the machine's name
+        loopback = bind == "localhost"
+    return list(dict.fromkeys([bind, "localhost", "127.0.0.1", "::1"] if loopback else [bind]))
+
+
+def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """Refuse nan, which every range check lets through."""
+    if value is not None and math.isnan(value):
+        raise click.BadParameter("must be a number, not nan")
+    return value
 
 
 @click.command()
@@ -10,21 +39,46 @@ import click
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False),
               help="SQLite file holding the games [default: games.sqlite3 in the user's data folder].")
-@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10),
+@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
               help="Seconds a bot waits before each of its moves, so people can follow them.")
 @click.option("--bot-workers", type=click.IntRange(0, 64),
               help="Processes in which bots think [default: one per core; 0: in the server itself, which then "
                    "waits for every bot].")
-def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None) -> None:
+@click.option("--allowed-host", "allowed", multiple=True, metavar="NAME",
+              help="A name the Host header may give (repeatable) [default: the --host address, with localhost "
+                   "for a loopback address; any, with a warning, for 0.0.0.0].")
+@click.option("--create-limit", default=20, show_default=True, type=click.IntRange(0, 100_000),
+              help="Games one client address may create a minute (0: no limit).")
+@click.option("--create-limit-all", default=200, show_default=True, type=click.IntRange(0, 1_000_000),
+              help="Games all clients together may create a minute (0: no limit).")
+@click.option("--expire-days", default=30.0, show_default=True, type=click.FloatRange(0, 36_500, min_open=True),
+              callback=_finite,
+              help="Delete an unfinished game after this many days without an action.")
+@click.option("--keep-finished-days", default=90.0, show_default=True,
+              type=click.FloatRange(0, 36_500, min_open=True), callback=_finite,
+              help="Delete a finished game (its replay and record) this many days after its last action.")
+@click.option("--no-expiry", is_flag=True, help="Keep every game for ever.")
+def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None,
+          allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
+          keep_finished_days: float, no_expiry: bool) -> None:
     """Play in the browser: serve the game at http://HOST:PORT/."""
     try:
         import uvicorn
 
         from lewis_clark.web.app import MAX_WS_MESSAGE, create_app, default_db
+        from lewis_clark.web.limits import CreationLimit
     except ImportError as exc:  # the web extra is optional
         raise click.ClickException(f"the web server needs the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
     db = db_path or str(default_db())
-    app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    hosts = allowed_hosts(host, allowed)
+    app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
+                     create_limit=CreationLimit(create_limit, create_limit_all), allowed_hosts=hosts,
+                     expire_days=None if no_expiry else expire_days,
+                     keep_finished_days=None if no_expiry else keep_finished_days)
+    shown = "127.0.0.1" if host in ANY else host
     click.echo(f"Lewis & Clark: open http://{shown}:{port}/ in a browser (games stored in {db}; Ctrl+C stops)")
+    if hosts is None:
+        click.echo("warning: listening on every interface and answering any Host name; name the ones people use "
+                   "with --allowed-host (a page on another site could otherwise reach this server through a "
+                   "DNS name of its own)", err=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_MESSAGE * 4)

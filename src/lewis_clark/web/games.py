@@ -2,7 +2,9 @@
 watchers, the one place where the server applies actions, and the bot runner.
 
 Every mutation happens on the event loop's thread, synchronously, so one action is applied, written to
-the store and broadcast before the next is looked at: no locks are needed. Bots think in a pool of
+the store and broadcast before the next is looked at: no locks are needed. (The handlers that act, undo
+or delete never ``await`` between reading a game and changing it, so two requests for one game cannot
+interleave; the bot runner awaits its worker and then checks that the game is where it was.) Bots think in a pool of
 worker processes (not threads: a search holds the GIL and would slow every request and every other
 game). A worker gets the bot and its seat's view, pickled, and sends back its choice and the bot as it
 is after choosing (its generator and plans moved on); the loop commits the choice and keeps that bot
@@ -51,10 +53,11 @@ MAX_LIVE_GAMES = 2000  # games kept in memory; idle ones are rebuilt from the st
 class GameError(Exception):
     """A refused request: ``status`` is the HTTP status, the message says why."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers  # e.g. Retry-After for 429
 
 
 @dataclass
@@ -81,14 +84,22 @@ class Watcher:
         self.lang = lang
         self.latest: str | None = None
         self.ready = asyncio.Event()
+        self.closed = False  # the game was deleted: the page's connection is to be closed
+
+    def close(self) -> None:
+        self.closed = True
+        self.ready.set()
 
     def push(self, text: str) -> None:
         self.latest = text
         self.ready.set()
 
-    async def next(self) -> str:
+    async def next(self) -> str | None:
+        """The newest update, waiting for one; None once the game is gone."""
         await self.ready.wait()
         self.ready.clear()
+        if self.closed:
+            return None
         text, self.latest = self.latest, None
         return text or ""
 
@@ -120,6 +131,7 @@ class LiveGame:
     # The public view as JSON text per language, built once per change for the languages asked for
     # (English-only traffic builds English only, as before).
     cached: dict[str, str] = field(default_factory=dict)
+    gone: bool = False  # deleted (by its creator, or expired): nothing more is applied or stored
 
     @property
     def state(self) -> State:
@@ -221,6 +233,16 @@ def seat_specs(seats: Sequence[Seat]) -> list[str]:
     return [HUMAN if st.kind == "human" else st.bot for st in seats]
 
 
+def moved_on(moves: int, expect: int) -> str:
+    """Why a request that saw ``expect`` actions is refused when the game has ``moves``."""
+    return t("the game has moved on: {moves} actions, not {expect}; reload it", moves=moves, expect=expect)
+
+
+def bot_next(game: LiveGame) -> bool:
+    """Whether a bot makes the game's next decision."""
+    return not game.state.over and game.match.is_bot(game.state.current)
+
+
 def rebuild(stored: StoredGame) -> LiveGame:
     """A live game from its record, replayed through the one replay loop (``Match.from_record``)."""
     options = Options.from_json(stored.options)
@@ -292,16 +314,50 @@ class Manager:
     # --- lifecycle -------------------------------------------------------------------------------
 
     def resume(self) -> int:
-        """After a (re)start: load every unfinished game and let its bots play on."""
+        """After a (re)start: load the unfinished games whose next decision is a bot's and let their bots
+        play on. Every other game waits in the store until somebody asks for it (``get``): a person's
+        request is what moves it, and loading thousands of idle games would only slow the start."""
         n = 0
-        for game_id in self.store.unfinished():
+        for game_id in self.store.bots_to_move():
             try:
-                game = self.get(game_id)
+                self.get(game_id)  # starts its bots
             except GameError:
                 continue
-            self.kick(game)
             n += 1
         return n
+
+    def expire(self, unfinished_days: float | None, finished_days: float | None) -> int:
+        """Delete games not over with no action for ``unfinished_days`` and finished games unchanged
+        for ``finished_days`` (None: never), from the store and from memory; returns how many."""
+        now = time.time()
+        ids = self.store.expired(None if unfinished_days is None else now - unfinished_days * 86400,
+                                 None if finished_days is None else now - finished_days * 86400)
+        for game_id in ids:
+            self.drop(game_id)
+        return len(ids)
+
+    def drop(self, game_id: str) -> None:
+        """Forget a game: out of the store and memory, its bots stopped and its pages' connections closed."""
+        self.store.delete(game_id)
+        game = self.games.pop(game_id, None)
+        if game is not None:
+            game.gone = True
+            if game.bot_task is not None:
+                game.bot_task.cancel()
+            for w in game.watchers:
+                w.close()
+            game.watchers.clear()
+
+    def delete(self, game_id: str, token: str | None) -> None:
+        """Delete a game for its creator (the token given when it was created)."""
+        if not token:
+            raise GameError(401, t("deleting a game needs its creator's token (X-Token)"))
+        wanted = self.store.creator_hash(game_id)
+        if wanted is None:
+            raise GameError(404, t("no game {id}", id=repr(game_id)))
+        if not wanted or not secrets.compare_digest(wanted, token_hash(token)):
+            raise GameError(403, t("only the game's creator may delete it"))
+        self.drop(game_id)
 
     async def close(self) -> None:
         self.closing = True
@@ -331,26 +387,29 @@ class Manager:
     # --- games -----------------------------------------------------------------------------------
 
     def create(self, options: Options, seats: Sequence[tuple[str, str]],
-               names: Sequence[str] = ()) -> tuple[LiveGame, list[str]]:
-        """A new game and one fresh token per human seat ("" for bots); ``names``: the seats' names, if any."""
+               names: Sequence[str] = ()) -> tuple[LiveGame, list[str], str]:
+        """A new game, one fresh token per human seat ("" for bots) and the creator's token (to delete
+        it); ``names``: the seats' names, if any."""
         game_id = secrets.token_urlsafe(9)
         tokens = [secrets.token_urlsafe(18) if kind == "human" else "" for kind, _ in seats]
+        creator = secrets.token_urlsafe(18)
         names = list(names) + [""] * (len(seats) - len(names))
         live_seats = [Seat(kind, bot if kind == "bot" else "", token_hash(t) if t else "", name)
                       for (kind, bot), t, name in zip(seats, tokens, names, strict=True)]
-        self.store.create(game_id, options.to_json(), [s.to_json() for s in live_seats])
         game = LiveGame(game_id, live_seats, Match(options, seat_specs(live_seats)))
+        self.store.create(game_id, options.to_json(), [s.to_json() for s in live_seats], token_hash(creator),
+                          bot_next=bot_next(game))
         self._keep(game)
         game.refresh()
         self.kick(game)
-        return game, tokens
+        return game, tokens, creator
 
     def get(self, game_id: str) -> LiveGame:
         game = self.games.get(game_id)
         if game is None:
             stored = self.store.load(game_id)
             if stored is None:
-                raise GameError(404, f"no game {game_id!r}")
+                raise GameError(404, t("no game {id}", id=repr(game_id)))
             try:
                 game = rebuild(stored)
             except (ValueError, KeyError, TypeError) as exc:
@@ -358,6 +417,10 @@ class Manager:
                 raise GameError(500, f"game {game_id!r} is damaged in the store: {exc}") from exc
             self._keep(game)
             game.refresh()
+            if stored.bot_next is None or stored.bot_next != bot_next(game):  # older files did not keep it
+                self.store.set_bot_next(game_id, bot_next(game))
+            with contextlib.suppress(RuntimeError):  # no running loop: nobody to play the bots yet (resume does)
+                self.kick(game)
         game.used = time.monotonic()
         return game
 
@@ -373,10 +436,10 @@ class Manager:
 
     def seat_for(self, game: LiveGame, token: str | None) -> int:
         if not token:
-            raise GameError(401, "this needs a seat's token (the secret in the seat's link)")
+            raise GameError(401, t("this needs a seat's token (the secret in the seat's link)"))
         seats = game.seats_of([token])
         if not seats:
-            raise GameError(403, "this token holds no seat in this game")
+            raise GameError(403, t("this token holds no seat in this game"))
         return seats[0]
 
     def act(self, game: LiveGame, token: str | None, text: str, expect: int | None = None) -> None:
@@ -392,11 +455,11 @@ class Manager:
     def _check_turn(self, game: LiveGame, seat: int, expect: int | None) -> None:
         s = game.state
         if s.over:
-            raise GameError(409, "the game is over")
+            raise GameError(409, t("the game is over"))
         if expect is not None and expect != len(game.actions):
-            raise GameError(409, f"the game has moved on: {len(game.actions)} actions, not {expect}; reload it")
+            raise GameError(409, moved_on(len(game.actions), expect))
         if seat != s.current:
-            raise GameError(409, f"not your turn: {prompt(s)}")
+            raise GameError(409, t("not your turn: {prompt}", prompt=prompt(s)))
 
     def act_plan(self, game: LiveGame, token: str | None, texts: Sequence[str], expect: int | None = None) -> Planned:
         """Apply a human seat's plan step by step, each stored and logged as its own action; the first
@@ -437,7 +500,10 @@ class Manager:
         """Check ``action`` with the engine, store it (committed), then let the match take it."""
 
         def store(action: Action, after: State) -> None:
-            self.store.append(game.id, len(game.actions), str(action), seat, after.over)
+            if game.gone:
+                raise GameError(404, t("no game {id}", id=repr(game.id)))
+            self.store.append(game.id, len(game.actions), str(action), seat, after.over,
+                              not after.over and game.match.is_bot(after.current))
 
         try:
             game.match.apply(action, seat, before_commit=store)
@@ -451,10 +517,10 @@ class Manager:
         where the sender saw it."""
         seat = self.seat_for(game, token)
         if expect is not None and expect != len(game.actions):
-            raise GameError(409, f"the game has moved on: {len(game.actions)} actions, not {expect}; reload it")
+            raise GameError(409, moved_on(len(game.actions), expect))
         if game.undoable_by() != seat:
-            raise GameError(409, "nothing to undo: only your own actions of this turn, back to the last card drawn")
-        self.store.truncate(game.id, len(game.actions) - 1)
+            raise GameError(409, t("nothing to undo: only your own actions of this turn, back to the last card drawn"))
+        self.store.truncate(game.id, len(game.actions) - 1)  # a person decides next: the one who undid
         game.match.undo(seat)
         game.refresh()
 
@@ -469,7 +535,7 @@ class Manager:
 
     async def _run_bots(self, game: LiveGame) -> None:
         try:
-            while not self.closing:
+            while not self.closing and not game.gone:
                 seat = game.to_move()
                 if seat < 0 or not game.match.is_bot(seat):
                     return
@@ -478,6 +544,8 @@ class Manager:
                 action, bot = await self._think(game.match)
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
+                if game.gone:
+                    return
                 if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
                     continue  # the game changed while the bot thought: its choice (and the bot sent back) is dropped
                 game.match.bots[seat] = bot  # the bot after choosing: its generator and plans moved on

@@ -2,7 +2,9 @@
 
 A game's state is never stored, only its record; the server rebuilds the state by replay. An action
 is committed before the server acknowledges it, so a server killed at any moment loses nothing it
-acknowledged. Seat tokens are kept only as SHA-256 hashes.
+acknowledged. Seat and creator tokens are kept only as SHA-256 hashes. Each game also keeps when it
+last changed (for expiry) and whether a bot makes its next decision (so that a restarted server loads
+only those games at once, and every other one when it is first asked for).
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     options TEXT NOT NULL,      -- Options.to_json()
     seats TEXT NOT NULL,        -- [{"kind": "human"|"bot", "bot": spec, "token_hash": hex|""}]
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    touched REAL,               -- when an action was last added or taken back (expiry)
+    bot_next INTEGER,           -- 1: a bot makes the next decision (NULL: not known, older files)
+    creator_hash TEXT           -- the creator's token, hashed ("" or NULL: nobody may delete it)
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -33,6 +38,8 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, n)
 );
 """
+# Columns added since the first files were written: (name, type), added to older files when opened.
+ADDED = (("touched", "REAL"), ("bot_next", "INTEGER"), ("creator_hash", "TEXT"))
 
 
 def token_hash(token: str) -> str:
@@ -49,6 +56,7 @@ class StoredGame:
     seats: list[dict[str, str]]
     over: bool
     actions: list[str]
+    bot_next: bool | None = None  # None: not known (stored by an older server)
 
 
 class Store:
@@ -67,46 +75,114 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Bring a file written by an older server up to today's columns, filling ``touched`` from its
+        actions' times."""
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for name, kind in ADDED:
+            if name not in have:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+        self._db.execute("UPDATE games SET touched = COALESCE((SELECT MAX(at) FROM actions WHERE game_id = games.id),"
+                         " created) WHERE touched IS NULL")
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
-    def create(self, game_id: str, options: dict[str, Any], seats: list[dict[str, str]]) -> None:
+    def create(self, game_id: str, options: dict[str, Any], seats: list[dict[str, str]], creator_hash: str = "",
+               bot_next: bool = False) -> None:
+        now = time.time()
         with self._lock:
-            self._db.execute("INSERT INTO games (id, created, options, seats) VALUES (?, ?, ?, ?)",
-                             (game_id, time.time(), json.dumps(options), json.dumps(seats)))
+            self._db.execute("INSERT INTO games (id, created, options, seats, touched, bot_next, creator_hash)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (game_id, now, json.dumps(options), json.dumps(seats), now, int(bot_next), creator_hash))
 
-    def append(self, game_id: str, n: int, text: str, seat: int, over: bool) -> None:
-        """Add action ``n`` (and the game-over flag) in one committed transaction."""
+    def append(self, game_id: str, n: int, text: str, seat: int, over: bool, bot_next: bool = False) -> None:
+        """Add action ``n`` (with the game-over flag and whether a bot decides next) in one committed
+        transaction."""
+        now = time.time()
         with self._lock:
             db = self._db
             db.execute("BEGIN")
             try:
                 db.execute("INSERT INTO actions (game_id, n, text, seat, at) VALUES (?, ?, ?, ?, ?)",
-                           (game_id, n, text, seat, time.time()))
-                if over:
-                    db.execute("UPDATE games SET over = 1 WHERE id = ?", (game_id,))
+                           (game_id, n, text, seat, now))
+                db.execute("UPDATE games SET over = ?, touched = ?, bot_next = ? WHERE id = ?",
+                           (int(over), now, int(bot_next and not over), game_id))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
 
-    def truncate(self, game_id: str, n: int) -> None:
-        """Forget actions from position ``n`` on (undo)."""
+    def truncate(self, game_id: str, n: int, bot_next: bool = False) -> None:
+        """Forget actions from position ``n`` on (undo: a person decides next)."""
         with self._lock:
-            self._db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
+            db = self._db
+            db.execute("BEGIN")
+            try:
+                db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
+                db.execute("UPDATE games SET touched = ?, bot_next = ? WHERE id = ?", (time.time(), int(bot_next), game_id))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def set_bot_next(self, game_id: str, bot_next: bool) -> None:
+        """Record whether a bot decides next (for games stored before the server kept it)."""
+        with self._lock:
+            self._db.execute("UPDATE games SET bot_next = ? WHERE id = ?", (int(bot_next), game_id))
+
+    def creator_hash(self, game_id: str) -> str | None:
+        """The hash of the game's creator token ("" when nobody may delete it); None: no such game."""
+        with self._lock:
+            row = self._db.execute("SELECT creator_hash FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else row[0] or ""
+
+    def delete(self, game_id: str) -> bool:
+        """Forget a game and its actions; False when there was no such game."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN")
+            try:
+                db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+                gone = db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return gone
+
+    def expired(self, unfinished_before: float | None, finished_before: float | None) -> list[str]:
+        """Ids of games not over with no change since ``unfinished_before``, and of finished games
+        unchanged since ``finished_before`` (None: such games never expire)."""
+        out: list[str] = []
+        with self._lock:
+            for over, before in ((0, unfinished_before), (1, finished_before)):
+                if before is not None:
+                    out += [i for (i,) in self._db.execute("SELECT id FROM games WHERE over = ? AND touched < ?",
+                                                          (over, before))]
+        return out
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            row = self._db.execute("SELECT id, created, options, seats, over FROM games WHERE id = ?",
+            row = self._db.execute("SELECT id, created, options, seats, over, bot_next FROM games WHERE id = ?",
                                    (game_id,)).fetchone()
             if row is None:
                 return None
             texts = [t for (t,) in self._db.execute("SELECT text FROM actions WHERE game_id = ? ORDER BY n", (game_id,))]
-        return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), bool(row[4]), texts)
+        return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), bool(row[4]), texts,
+                          None if row[5] is None else bool(row[5]))
 
     def unfinished(self) -> list[str]:
-        """Ids of games not over, oldest first (to resume their bots after a restart)."""
+        """Ids of games not over, oldest first."""
         with self._lock:
             return [i for (i,) in self._db.execute("SELECT id FROM games WHERE over = 0 ORDER BY created")]
+
+    def bots_to_move(self) -> list[str]:
+        """Ids of games not over whose next decision is a bot's, or not known to be a person's (files
+        from older servers), oldest first: those a restarted server loads at once."""
+        with self._lock:
+            return [i for (i,) in self._db.execute(
+                "SELECT id FROM games WHERE over = 0 AND (bot_next IS NULL OR bot_next != 0) ORDER BY created")]

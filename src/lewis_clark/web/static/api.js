@@ -88,3 +88,12 @@ export function rememberGame(id, label) {
 }
 
 export function rememberedGames() { return readList("lewis-clark:games"); }
+
+// The creator's token of a game made in this browser: with it the home page can delete the game.
+export function rememberCreator(id, token) { store.set(`lewis-clark:creator:${id}`, token); }
+export function creatorOf(id) { return store.get(`lewis-clark:creator:${id}`) || ""; }
+export function forgetGame(id) {
+  store.set("lewis-clark:games", JSON.stringify(rememberedGames().filter((g) => g.id !== id)));
+  store.set(`lewis-clark:creator:${id}`, "");
+  store.set(`lewis-clark:tokens:${id}`, "[]");
+}

@@ -1,5 +1,5 @@
 // Home page: create a game, then hand out one link per human seat and a spectator link.
-import { call, esc, fmt, meta as loadMeta, rememberedGames } from "./api.js";
+import { call, creatorOf, esc, fmt, forgetGame, meta as loadMeta, rememberCreator, rememberGame, rememberedGames } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let META = null;
@@ -46,6 +46,8 @@ async function create(ev) {
   if ($("seed").value !== "") body.seed = +$("seed").value;
   try {
     const g = await call("POST", "/api/games", { body });
+    rememberCreator(g.id, g.creator);
+    rememberGame(g.id, W.created_here);
     const abs = (p) => `${location.origin}${p}`;
     const items = g.seats.filter((s) => s.kind === "human").map((s) =>
       `<li>${esc(fmt(W.seat_link, { colour: seats[s.seat].name || META.colour_names[s.colour] || s.colour, n: s.seat + 1 }))} <input readonly value="${esc(abs(s.link))}"> <a href="${esc(s.link)}" data-seat-link="${s.seat}">${esc(W.open_link)}</a></li>`);
@@ -67,12 +69,29 @@ async function init() {
   $("count").onchange = drawSeats;
   drawSeats();
   $("new").onsubmit = create;
+  drawMine();
+}
+
+// The games this browser knows; those it created can be deleted (for every player) from here.
+function drawMine() {
   const games = rememberedGames();
-  if (games.length) {
-    $("mine").hidden = false;
-    $("mine-list").innerHTML = games.map((g) =>
-      `<li><a href="/play/${esc(g.id)}">${esc(g.id)}</a> — ${esc(g.label)}, ${new Date(g.at).toLocaleString()}</li>`).join("");
+  $("mine").hidden = !games.length;
+  $("mine-list").innerHTML = games.map((g) =>
+    `<li><a href="/play/${esc(g.id)}">${esc(g.id)}</a> — ${esc(g.label)}, ${new Date(g.at).toLocaleString()}` +
+    (creatorOf(g.id) ? ` <button type="button" class="delete" data-game="${esc(g.id)}">${esc(W.delete_game)}</button>` : "") +
+    "</li>").join("");
+  $("mine-list").querySelectorAll("button.delete").forEach((b) => { b.onclick = () => deleteGame(b.dataset.game); });
+}
+
+async function deleteGame(id) {
+  if (!window.confirm(W.delete_confirm)) return;
+  try {
+    await call("DELETE", `/api/games/${encodeURIComponent(id)}`, { token: creatorOf(id) });
+  } catch (e) {
+    if (!/404/.test(e.message) && !e.message.includes(id)) { $("error").textContent = e.message; return; }
   }
+  forgetGame(id);
+  drawMine();
 }
 
 init().catch((e) => { $("error").textContent = e.message; });

@@ -1,0 +1,87 @@
+"""Limits on creating games: a token bucket per client address and one for the whole server.
+
+A bucket holds up to ``per_minute`` tokens and refills at ``per_minute`` a minute; each new game takes
+one from the client's bucket and one from the server's. A request finding either empty is refused,
+taking nothing from the other, and told how long until a token is back.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MAX_CLIENTS = 10_000  # buckets remembered; full ones (clients quiet for a minute) are forgotten first
+
+
+@dataclass
+class Bucket:
+    """``per_minute`` tokens at most, refilled continuously."""
+
+    per_minute: int
+    tokens: float
+    at: float
+
+    def refill(self, now: float) -> None:
+        self.tokens = min(float(self.per_minute), self.tokens + (now - self.at) * self.per_minute / 60)
+        self.at = now
+
+    def wait(self) -> float:
+        """Seconds until the next token (0: one is here)."""
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) * 60 / self.per_minute
+
+    @property
+    def full(self) -> bool:
+        return self.tokens >= self.per_minute
+
+
+class CreationLimit:
+    """Games each client (by address) and the whole server may create a minute; 0 means no limit."""
+
+    def __init__(self, per_client: int = 20, overall: int = 200, clock: Callable[[], float] = time.monotonic) -> None:
+        if per_client < 0 or overall < 0:
+            raise ValueError(f"limits must be 0 or more, got {per_client} and {overall}")
+        self.per_client = per_client
+        self.overall = overall
+        self.clock = clock
+        now = clock()
+        self.server = Bucket(overall, float(overall), now)
+        self.clients: dict[str, Bucket] = {}
+
+    def take(self, client: str) -> float:
+        """Take a token for ``client`` and 0.0, or take nothing and return the seconds to wait."""
+        now = self.clock()
+        buckets = []
+        if self.per_client:
+            bucket = self.clients.get(client)
+            if bucket is None:
+                self._forget(now)
+                bucket = self.clients[client] = Bucket(self.per_client, float(self.per_client), now)
+            buckets.append(bucket)
+        if self.overall:
+            buckets.append(self.server)
+        for b in buckets:
+            b.refill(now)
+        wait = max((b.wait() for b in buckets), default=0.0)
+        if wait:
+            return wait
+        for b in buckets:
+            b.tokens -= 1
+        return 0.0
+
+    def _forget(self, now: float) -> None:
+        """Keep the remembered clients few: a full bucket is the same as a new one."""
+        if len(self.clients) < MAX_CLIENTS:
+            return
+        for client, b in list(self.clients.items()):
+            b.refill(now)
+            if b.full:
+                del self.clients[client]
+        if len(self.clients) >= MAX_CLIENTS:  # all busy: forget the oldest (dicts keep insertion order)
+            del self.clients[next(iter(self.clients))]
+
+
+def retry_after(wait: float) -> int:
+    """Whole seconds for a Retry-After header: never 0 for a real wait."""
+    return max(1, math.ceil(wait))
