@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
 from lewis_clark.route import PRINTED_ROUTE, Route
-from lewis_clark.validate import check_state
+from lewis_clark.validate import check_playable, check_state
 
 STATE_FORMAT = 1
 __all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Frame", "Options",
@@ -242,8 +242,10 @@ class State:
         return hashlib.sha256(self.to_text().encode()).hexdigest()[:16]
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong."""
+    def from_json(cls, data: dict[str, Any], *, view: bool = False) -> State:
+        """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong. A player's
+        view (``hidden``: no deck order, no generator) loads only with ``view=True``: played on as a
+        full state it would draw from the sorted deck."""
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
         if data.get("format") != STATE_FORMAT:
@@ -302,18 +304,22 @@ class State:
         )
         if not 0 <= state.rng < 1 << 64:
             raise CorruptState("rng must be a 64-bit generator state")
+        if state.hidden and not view:
+            raise CorruptState("hidden: this is a player's view (deck order and generator withheld), "
+                               "not a full state")
         check_state(state)
+        check_playable(state)
         return state
 
     @classmethod
-    def from_text(cls, text: str) -> State:
+    def from_text(cls, text: str, *, view: bool = False) -> State:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CorruptState(f"state is not valid JSON: {exc}") from exc
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
-        return cls.from_json(data)
+        return cls.from_json(data, view=view)
 
 
 FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
