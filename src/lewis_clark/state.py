@@ -292,7 +292,10 @@ class State:
                 raise CorruptState(f"stack.{i}: card or place out of range")
             if after == "copy" and kind != Decision.PERFORM or after in ("interpreter", "stock") and kind != Decision.TAKE:
                 raise CorruptState(f"stack.{i}.after: {after!r} does not go with a {kind} decision")
-            stack.append(Frame.from_saved(kind, card, place, f.integer("remaining"), tuple(bundles), after))
+            remaining = f.integer("remaining")
+            if remaining and kind not in COUNTED_KINDS:  # from_saved would drop it: the save must not change
+                raise CorruptState(f"stack.{i}.remaining: a {kind} decision counts nothing, got {remaining}")
+            stack.append(Frame.from_saved(kind, card, place, remaining, tuple(bundles), after))
         state = cls(
             options=options, players=players, village=r.ints("village", 8), powwow=r.integer("powwow"),
             newcomer=r.integer("newcomer"), indian_stock=r.integer("indian_stock"), tile_stacks=r.ints("tile_stacks", 2),
@@ -324,6 +327,7 @@ class State:
 
 FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
 FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
+COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL})  # use remaining
 
 
 class _Reader:
