@@ -66,9 +66,23 @@ class Options:
         if unknown:
             raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
         route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
-        return cls(players=int(data.get("players", 2)), seed=int(data.get("seed", 0)),
-                   colours=tuple(data.get("colours", ())), mackenzie=int(data.get("mackenzie", 0)),
-                   random_start=bool(data.get("random_start", False)), route=route)
+        colours = data.get("colours", [])
+        if not isinstance(colours, list) or not all(isinstance(c, str) for c in colours):
+            raise ValueError(f"options: colours must be a list of colour names, got {colours!r}")
+        random_start = data.get("random_start", False)
+        if not isinstance(random_start, bool):
+            raise ValueError(f"options: random_start must be true or false, got {random_start!r}")
+        return cls(players=_whole(data, "players", 2), seed=_whole(data, "seed", 0), colours=tuple(colours),
+                   mackenzie=_whole(data, "mackenzie", 0), random_start=random_start, route=route)
+
+
+def _whole(data: dict[str, Any], key: str, default: int) -> int:
+    """An integer option; a float, a flag or text is refused (``int()`` would round 1.5, read true as 1
+    and fail on 1e400 with an OverflowError)."""
+    value = data.get(key, default)
+    if type(value) is not int:
+        raise ValueError(f"options: {key} must be a whole number, got {value!r}")
+    return value
 
 
 class Decision(StrEnum):
@@ -320,6 +334,8 @@ class State:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CorruptState(f"state is not valid JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise CorruptState("state is not a saved state: JSON nested too deeply") from exc
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
         return cls.from_json(data, view=view)
