@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
+from lewis_clark.queries import recruitable
 from lewis_clark.resources import INDIAN
 
 if TYPE_CHECKING:  # the state module loads saved states through these checks
@@ -230,8 +231,6 @@ def _check_overflow(state: State, frame: Frame, where: str, out: list[str]) -> N
 
 
 def _check_recruit(state: State, frame: Frame, where: str, out: list[str]) -> None:
-    from lewis_clark.queries import recruitable  # local: queries imports the state module, which loads us
-
     if frame.card not in state.journal or not frame.card:
         out.append(f"{where}.card: {CARDS[frame.card].name or 'no card'} is not in the Journal (R15)")
     elif frame.card not in recruitable(state, state.players[state.current]):

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
 from lewis_clark.route import PRINTED_ROUTE, Route
-from lewis_clark.validate import check_playable, check_state
+from lewis_clark.validate import check_state
 
 STATE_FORMAT = 1
 __all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Frame", "Options",
@@ -325,7 +325,6 @@ class State:
             raise CorruptState("hidden: this is a player's view (deck order and generator withheld), "
                                "not a full state")
         check_state(state)
-        check_playable(state)
         return state
 
     @classmethod

@@ -76,13 +76,3 @@ def check_state(state: State) -> None:
     if found:
         raise CorruptState("state is inconsistent: " + "; ".join(found))
 
-
-def check_playable(state: State) -> None:
-    """Raise CorruptState unless the state offers a decision (or is over): the last net under the
-    checks above, so that a loaded game never stops with nobody able to act."""
-    from lewis_clark.rules import legal_actions  # local: the rules import the state module, which loads us
-
-    if not state.over and not legal_actions(state):
-        where = f"stack.{len(state.stack) - 1}" if state.stack else "turn"
-        raise CorruptState(f"{where}: {state.players[state.current].colour} has a {state.decision} decision "
-                           "with no legal choice")

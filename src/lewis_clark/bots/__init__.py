@@ -156,4 +156,5 @@ def make_bot(spec: str, seed: int) -> Bot:
     return bot
 
 
-__all__ = ["BOTS", "LEVELS", "SPEC_OPTIONS", "Bot", "BotSpecError", "NoisyBot", "RandomBot", "bot_names", "make_bot", "parse_spec"]
+__all__ = ["BOTS", "LEVELS", "SPEC_OPTIONS", "Bot", "BotSpecError", "NoisyBot", "RandomBot", "SpecOption", "bot_names",
+           "make_bot", "parse_spec"]
