@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from lewis_clark import CorruptState, State, apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import ActionError
-from lewis_clark.cards import BY_SLUG
+from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.route import Route
 from lewis_clark.validate import problems
 
@@ -53,12 +53,8 @@ TAKE = _play(new_game(players=3, seed=4), 4, lambda s: bool(s.stack) and s.stack
 def _recruiting() -> State:
     s = new_game(players=2, seed=8)
     s.players[s.current].resources[1] = s.players[s.current].resources[3] = 5
-    apply_in_place(s, f"recruit {_slug(s.journal[0])}")
+    apply_in_place(s, f"recruit {CARDS[s.journal[0]].slug}")
     return s
-
-
-def _slug(card: int) -> str:
-    return next(c.slug for c in BY_SLUG.values() if c.id == card)
 
 
 RECRUIT = _recruiting()
