@@ -96,7 +96,7 @@ def test_specs_levels_and_errors() -> None:
         make_bot("alphazero", 1)
     with pytest.raises(ValueError, match="bad bot option"):
         make_bot("mcts:fast", 1)
-    with pytest.raises(ValueError, match="bad options"):
+    with pytest.raises(ValueError, match="bot 'random' has no option 'depth'"):
         make_bot("random:depth=3", 1)
     with pytest.raises(ValueError, match="noise"):
         make_bot("heuristic:noise=2", 1)

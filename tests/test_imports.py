@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = "lewis_clark"
 
 # Modules directly in src/lewis_clark/ that drive or front the engine rather than being part of it.
-NOT_ENGINE = {"cli", "bench", "selfplay", "sim", "match"}
+NOT_ENGINE = {"cli", "cli_checks", "bench", "selfplay", "sim", "match"}
 # What the engine must never import (directly or through another lewis_clark module).
 FORBIDDEN_SUBPACKAGES = ("bots", "terminal", "web", "rl", "wording")
 FORBIDDEN_LIBRARIES = ("click", "rich")

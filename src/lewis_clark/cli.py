@@ -7,7 +7,8 @@
 
 A summary always ends with the lines ``winner: <colour or none>`` and ``hash: <state hash>``, so a
 replay can be checked against the game it records by comparing the last line. Bad input (an unknown
-bot, a corrupt record) gives a one-line ``error:`` message on stderr and exit status 2.
+bot, a corrupt record, an option out of range) gives a one-line ``error:`` message on stderr and exit
+status 2 (1 when a file cannot be written), checked before any long work starts (cli_checks.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich import box
@@ -25,6 +26,7 @@ from rich.table import Table
 
 from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import parse_spec
+from lewis_clark.cli_checks import SEED, USAGE_ERROR, FiniteFloat, OneLineGroup, fail, writable_dir, writable_file
 from lewis_clark.match import Match
 from lewis_clark.record import Record
 from lewis_clark.route import Route
@@ -33,13 +35,7 @@ from lewis_clark.sim import RaceMarks
 from lewis_clark.state import Options, State
 from lewis_clark.wording import outcome, resources_words, unfinished
 
-USAGE_ERROR = 2
-
-
-def fail(message: str, status: int = USAGE_ERROR) -> NoReturn:
-    """Print one ``error:`` line on stderr and exit (no traceback)."""
-    click.echo("error: " + " ".join(message.split()), err=True)  # one line whatever the message holds
-    raise click.exceptions.Exit(status)
+__all__ = ["USAGE_ERROR", "cli", "fail", "main"]
 
 
 def result_line(state: State, max_turns: int | None) -> str:
@@ -82,7 +78,7 @@ def print_log(match: Match) -> None:
             click.echo(f"{step.index + 1:>{width}}. {line}" if k == 0 else f"{'':>{width}}  {line}")
 
 
-@click.group()
+@click.group(cls=OneLineGroup)
 @click.version_option(package_name="lewis-clark")
 def cli() -> None:
     """Lewis & Clark: The Expedition - rules engine, bots and tools."""
@@ -91,15 +87,15 @@ def cli() -> None:
 @cli.command()
 @click.option("--players", "players_text", default="random,random", show_default=True,
               help="Comma-separated bot names, one per seat (one name = a solo game).")
-@click.option("--seed", default=0, show_default=True, help="Game seed (the bots' seeds derive from it).")
+@click.option("--seed", default=0, show_default=True, type=SEED, help="Game seed (the bots' seeds derive from it).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Write the game record (JSON) here.")
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=click.IntRange(min=1),
               help="Stop a game still running after this many turns (no winner).")
-@click.option("--mackenzie", default=0, show_default=True, type=click.IntRange(0, 7),
-              help="Solo level: Mackenzie's head start (R24).")
+@click.option("--mackenzie", default=None, type=click.IntRange(0, 7),
+              help="Solo level: Mackenzie's head start (R24).  [default: 0]")
 @click.option("--random-start", is_flag=True, help="Random starting resources (R25 variant).")
 @click.option("--log", "show_log", is_flag=True, help="Print one line per decision.")
-def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: int, mackenzie: int,
+def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: int, mackenzie: int | None,
              random_start: bool, show_log: bool) -> None:
     """Play a whole game between bots and print a summary."""
     names = [name.strip().lower() for name in players_text.split(",")]
@@ -108,17 +104,21 @@ def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: i
             parse_spec(name)
         except ValueError as exc:
             fail(f"--players: {exc}")
+    if mackenzie is not None and len(names) != 1:
+        fail(f"--mackenzie is for solo games (one bot in --players), got {len(names)} bots")
     try:
-        options = Options(players=len(names), seed=seed, mackenzie=mackenzie, random_start=random_start)
+        options = Options(players=len(names), seed=seed, mackenzie=mackenzie or 0, random_start=random_start)
     except ValueError as exc:
         fail(str(exc))
+    if record_path:
+        writable_file(record_path, "--record")
     match = Match(options, names, keep_log=show_log).play_out(max_turns)
     state, record = match.state, match.record
     if record_path:
         try:
             record.save(record_path)
         except OSError as exc:
-            fail(f"cannot write record {record_path}: {exc.strerror}", 1)
+            fail(f"--record {record_path}: cannot write the record: {exc.strerror}", 1)
     if show_log:
         print_log(match)
     print_summary(state, names, len(record.actions), max_turns)
@@ -146,10 +146,10 @@ def replay(record_path: str, upto: int | None, show_log: bool) -> None:
 
 
 @cli.command()
-@click.option("--seconds", default=DEFAULT_SECONDS, show_default=True, type=click.FloatRange(min=0, min_open=True),
+@click.option("--seconds", default=DEFAULT_SECONDS, show_default=True, type=FiniteFloat(min=0, min_open=True),
               help="Total time budget.")
 @click.option("--players", "players_text", default="2,4", show_default=True, help="Player counts to measure.")
-@click.option("--seed", default=0, show_default=True, help="First game seed.")
+@click.option("--seed", default=0, show_default=True, type=SEED, help="First game seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
     """Measure the engine's speed under random play (one core)."""
@@ -183,7 +183,7 @@ def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
 @click.option("--players", "players_text", default="heuristic,random", show_default=True,
               help="Comma-separated bot specs, one per seat (e.g. mcts:seconds=0.5,heuristic); seats rotate.")
 @click.option("--games", default=20, show_default=True, type=click.IntRange(min=1), help="Games to play.")
-@click.option("--seed", default=0, show_default=True, help="Run seed (each game's seed derives from it).")
+@click.option("--seed", default=0, show_default=True, type=SEED, help="Run seed (each game's seed derives from it).")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes.")
 @click.option("--max-turns", default=400, show_default=True, type=click.IntRange(min=1),
               help="A game still running after this many turns counts as unfinished (no winner).")
@@ -221,6 +221,15 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
         fail("--mackenzie is for solo runs (one bot in --players)")
     if backend != "ray" and (address or batch_size):
         fail("--address and --batch-size are for --backend ray")
+    # Found now, not after every game is played.
+    if records_dir:
+        writable_dir(records_dir, "--records")
+    if plot_path:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            fail("--plot needs matplotlib: pip install 'lewis-clark[sim]'")
+        writable_file(plot_path, "--plot")
     err = Console(stderr=True, highlight=False)
     results: dict[int, simulation.SimResult] = {}
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
@@ -247,13 +256,18 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
                 outcomes = simulation.run(specs, workers, keep_records=bool(records_dir), progress=advance)
             results[level] = simulation.SimResult(tuple(bots), outcomes)
             if records_dir:
-                simulation.save_records(outcomes, records_dir if len(levels) == 1 else f"{records_dir}/level-{level}")
+                try:
+                    simulation.save_records(outcomes, records_dir if len(levels) == 1 else f"{records_dir}/level-{level}")
+                except OSError as exc:
+                    fail(f"--records {records_dir}: cannot write the records: {exc.strerror}", 1)
     first = results[levels[0]]
     if plot_path:
         try:
             simulation.plot(first, plot_path)
         except RuntimeError as exc:
             fail(str(exc))
+        except OSError as exc:
+            fail(f"--plot {plot_path}: cannot write the plot: {exc.strerror}", 1)
     if as_json:
         data = first.to_json() if len(levels) == 1 else {"levels": {str(lv): r.to_json() for lv, r in results.items()}}
         click.echo(json.dumps(data, sort_keys=True))

@@ -6,14 +6,16 @@ questions, so that each answer has one owner.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from lewis_clark import journal
 from lewis_clark.cards import BOLEY, CARDS, GRAVELINES
 from lewis_clark.expedition import boat_time, resource_capacity
 from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN
-from lewis_clark.state import Player, State
 from lewis_clark.village import PLACES
+
+if TYPE_CHECKING:  # annotations only: the state module loads saved states through consistency.py
+    from lewis_clark.state import Player, State
 
 BADGE_COUNTERS = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
 GRAVELINES_DISCOUNT = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up

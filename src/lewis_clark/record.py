@@ -84,7 +84,7 @@ class Record:
         except (ValueError, TypeError) as exc:
             raise CorruptState(f"record: bad options: {exc}") from exc
         if "seed" in data:
-            if not isinstance(data["seed"], int):
+            if type(data["seed"]) is not int:
                 raise CorruptState("record: seed must be an integer")
             if data["seed"] != options.seed:
                 options = replace(options, seed=data["seed"])
@@ -94,6 +94,8 @@ class Record:
         bots = data.get("bots", [])
         if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
             raise CorruptState("record: \"bots\" must be a list of names")
+        if bots and len(bots) != options.players:
+            raise CorruptState(f"record: \"bots\" names {len(bots)} seat(s) for a {options.players}-player game")
         return cls(options, list(actions), final_hash, list(bots))
 
     def save(self, path: str | Path) -> None:
@@ -105,8 +107,15 @@ class Record:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise CorruptState(f"cannot read record {path}: {exc.strerror}") from exc
+        except UnicodeDecodeError as exc:
+            raise CorruptState(f"record {path} is not UTF-8 text (byte {exc.start})") from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CorruptState(f"record {path} is not valid JSON: {exc}") from exc
-        return cls.from_json(data)
+        except RecursionError as exc:
+            raise CorruptState(f"record {path} is not a game record: JSON nested too deeply") from exc
+        try:
+            return cls.from_json(data)
+        except CorruptState as exc:
+            raise CorruptState(f"{path}: {exc}") from exc

@@ -66,8 +66,10 @@ class Route:
         terrains = data.get("terrains", PRINTED)
         if not isinstance(terrains, (list, tuple)):
             raise ValueError("route: terrains must be a list")
-        return cls(tuple(str(t) for t in terrains), int(data.get("st_louis", PRINTED_ST_LOUIS)),
-                   int(data.get("fort_clatsop", PRINTED_FORT_CLATSOP)))
+        spaces = [data.get("st_louis", PRINTED_ST_LOUIS), data.get("fort_clatsop", PRINTED_FORT_CLATSOP)]
+        if not all(type(x) is int for x in spaces):
+            raise ValueError(f"route: st_louis and fort_clatsop must be whole numbers, got {spaces}")
+        return cls(tuple(str(t) for t in terrains), spaces[0], spaces[1])
 
     @classmethod
     def parse(cls, text: str) -> Route:

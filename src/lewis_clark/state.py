@@ -66,9 +66,23 @@ class Options:
         if unknown:
             raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
         route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
-        return cls(players=int(data.get("players", 2)), seed=int(data.get("seed", 0)),
-                   colours=tuple(data.get("colours", ())), mackenzie=int(data.get("mackenzie", 0)),
-                   random_start=bool(data.get("random_start", False)), route=route)
+        colours = data.get("colours", [])
+        if not isinstance(colours, list) or not all(isinstance(c, str) for c in colours):
+            raise ValueError(f"options: colours must be a list of colour names, got {colours!r}")
+        random_start = data.get("random_start", False)
+        if not isinstance(random_start, bool):
+            raise ValueError(f"options: random_start must be true or false, got {random_start!r}")
+        return cls(players=_whole(data, "players", 2), seed=_whole(data, "seed", 0), colours=tuple(colours),
+                   mackenzie=_whole(data, "mackenzie", 0), random_start=random_start, route=route)
+
+
+def _whole(data: dict[str, Any], key: str, default: int) -> int:
+    """An integer option; a float, a flag or text is refused (``int()`` would round 1.5, read true as 1
+    and fail on 1e400 with an OverflowError)."""
+    value = data.get(key, default)
+    if type(value) is not int:
+        raise ValueError(f"options: {key} must be a whole number, got {value!r}")
+    return value
 
 
 class Decision(StrEnum):
@@ -242,8 +256,10 @@ class State:
         return hashlib.sha256(self.to_text().encode()).hexdigest()[:16]
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong."""
+    def from_json(cls, data: dict[str, Any], *, view: bool = False) -> State:
+        """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong. A player's
+        view (``hidden``: no deck order, no generator) loads only with ``view=True``: played on as a
+        full state it would draw from the sorted deck."""
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
         if data.get("format") != STATE_FORMAT:
@@ -290,7 +306,10 @@ class State:
                 raise CorruptState(f"stack.{i}: card or place out of range")
             if after == "copy" and kind != Decision.PERFORM or after in ("interpreter", "stock") and kind != Decision.TAKE:
                 raise CorruptState(f"stack.{i}.after: {after!r} does not go with a {kind} decision")
-            stack.append(Frame.from_saved(kind, card, place, f.integer("remaining"), tuple(bundles), after))
+            remaining = f.integer("remaining")
+            if remaining and kind not in COUNTED_KINDS:  # from_saved would drop it: the save must not change
+                raise CorruptState(f"stack.{i}.remaining: a {kind} decision counts nothing, got {remaining}")
+            stack.append(Frame.from_saved(kind, card, place, remaining, tuple(bundles), after))
         state = cls(
             options=options, players=players, village=r.ints("village", 8), powwow=r.integer("powwow"),
             newcomer=r.integer("newcomer"), indian_stock=r.integer("indian_stock"), tile_stacks=r.ints("tile_stacks", 2),
@@ -302,22 +321,28 @@ class State:
         )
         if not 0 <= state.rng < 1 << 64:
             raise CorruptState("rng must be a 64-bit generator state")
+        if state.hidden and not view:
+            raise CorruptState("hidden: this is a player's view (deck order and generator withheld), "
+                               "not a full state")
         check_state(state)
         return state
 
     @classmethod
-    def from_text(cls, text: str) -> State:
+    def from_text(cls, text: str, *, view: bool = False) -> State:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CorruptState(f"state is not valid JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise CorruptState("state is not a saved state: JSON nested too deeply") from exc
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
-        return cls.from_json(data)
+        return cls.from_json(data, view=view)
 
 
 FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
 FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
+COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL})  # use remaining
 
 
 class _Reader:

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from lewis_clark.cards import CARDS, crew
+from lewis_clark.consistency import consistency_problems
 from lewis_clark.errors import CorruptState
 from lewis_clark.expedition import TILES_PER_STACK, resource_capacity
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
@@ -42,10 +43,11 @@ def problems(state: State) -> list[str]:
         out.append(f"cards missing: {sorted(missing)[:5]}" if missing else "cards that do not belong in this game")
     if len(state.journal) != 5:
         out.append("the Journal must have five slots")
-    for p in state.players:
+    overflowing = state.current if state.stack and state.stack[-1].kind == "overflow" else -1  # R7
+    for seat, p in enumerate(state.players):
         if any(r < 0 for r in p.resources) or p.indians < 0 or p.on_cards < 0:
             out.append(f"{p.colour} holds a negative amount")
-        if sum(p.resources) > resource_capacity(p.tiles) and not any(f.kind == "overflow" for f in state.stack):
+        if sum(p.resources) > resource_capacity(p.tiles) and seat != overflowing:
             out.append(f"{p.colour} holds more resources than the boats carry")
         if not 0 <= p.scout <= route.last or not 0 <= p.camp <= route.last:
             out.append(f"{p.colour}'s Scout or Camp is off the route")
@@ -63,6 +65,8 @@ def problems(state: State) -> list[str]:
             out.append(f"{place.title} holds too many Indians")
     if not 0 <= state.current < n:
         out.append("the current seat does not exist")
+        return out  # the checks below read the current player
+    out.extend(consistency_problems(state))
     return out
 
 
@@ -71,3 +75,4 @@ def check_state(state: State) -> None:
     found = problems(state)
     if found:
         raise CorruptState("state is inconsistent: " + "; ".join(found))
+

@@ -10,8 +10,9 @@ Difficulty levels for people (``LEVELS``) are names for a bot with a budget.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from lewis_clark.actions import Action
 from lewis_clark.bots.base import Bot
@@ -59,28 +60,68 @@ def bot_names() -> list[str]:
     return sorted(BOTS) + sorted(LEVELS)
 
 
+class BotSpecError(ValueError):
+    """A bot spec that names no bot, or an option the bot does not take or a value out of its range."""
+
+
+class SpecOption(NamedTuple):
+    """One ``key=value`` option a bot takes: its kind and the values allowed."""
+
+    kind: type  # int or float (an int is accepted for a float)
+    low: float
+    high: float = math.inf
+    low_open: bool = False  # the low end itself is excluded (seconds must be positive)
+
+    def describe(self) -> str:
+        what = "a whole number" if self.kind is int else "a number"
+        low = f"above {self.low:g}" if self.low_open else f"at least {self.low:g}"
+        return f"{what} {low}" + (f" and at most {self.high:g}" if self.high < math.inf else "")
+
+    def read(self, text: str) -> int | float | None:
+        """The value of ``text``, or None when it is not one this option allows."""
+        try:
+            value: int | float = int(text) if self.kind is int else float(text)
+        except ValueError:
+            return None
+        if not math.isfinite(value) or value > self.high or value < self.low or (self.low_open and value == self.low):
+            return None
+        return value
+
+
+# What each bot's ``name:key=value`` options may be (every bot also takes ``noise``, see NoisyBot).
+SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
+    "planner": {"width": SpecOption(int, 1), "horizon": SpecOption(int, 1), "actions": SpecOption(int, 1),
+                "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True)},
+    "random": {},
+    "heuristic": {},
+    "mcts": {"iterations": SpecOption(int, 1), "seconds": SpecOption(float, 0, low_open=True),
+             "depth": SpecOption(int, 0), "exploration": SpecOption(float, 0)},
+}
+NOISE = SpecOption(float, 0, 1)
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split ``"mcts:seconds=0.5:depth=16"`` into a name and typed options; raises ValueError."""
+    """Split ``"mcts:seconds=0.5:depth=16"`` into a name and typed options; raises BotSpecError (a
+    ValueError) naming the bot and the option for an unknown name or option, or a value out of range."""
     spec = LEVELS.get(spec.strip().lower(), spec.strip().lower())
     name, *pairs = spec.split(":")
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+    allowed = {**SPEC_OPTIONS.get(name, {}), "noise": NOISE}
     options: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
+        key, sep, text = pair.partition("=")
         if not sep or not key:
-            raise ValueError(f"bad bot option {pair!r} in {spec!r} (expected key=value)")
-        options[key] = _number(value)
+            raise BotSpecError(f"bad bot option {pair!r} in {spec!r} (expected key=value)")
+        if key not in allowed:
+            raise BotSpecError(f"bot {name!r} has no option {key!r} (options: {', '.join(sorted(allowed))})")
+        if key in options:
+            raise BotSpecError(f"bot {name!r}: option {key!r} given twice")
+        value = allowed[key].read(text)
+        if value is None:
+            raise BotSpecError(f"bot {name!r}: {key} must be {allowed[key].describe()}, got {text!r}")
+        options[key] = value
     return name, options
-
-
-def _number(text: str) -> int | float | str:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 class NoisyBot(Bot):
@@ -103,18 +144,17 @@ class NoisyBot(Bot):
 
 def make_bot(spec: str, seed: int) -> Bot:
     """A new bot from a name, a difficulty level or ``name:key=value...``, with its own seed; raises
-    ValueError for an unknown name or option. ``noise=p`` works with every bot (see NoisyBot)."""
+    BotSpecError (a ValueError) for an unknown name or option. ``noise=p`` works with every bot (see NoisyBot)."""
     name, options = parse_spec(spec)
     noise = options.pop("noise", None)
     try:
         bot = BOTS[name](seed, **options)
-    except TypeError as exc:
-        raise ValueError(f"bad options for bot {name!r}: {exc}") from None
+    except TypeError as exc:  # a bot added to BOTS without its SPEC_OPTIONS
+        raise BotSpecError(f"bad options for bot {name!r}: {exc}") from None
     if noise is not None:
-        if not isinstance(noise, (int, float)):
-            raise ValueError(f"noise must be a number, got {noise!r}")
         bot = NoisyBot(seed ^ 0x5EED, bot, float(noise))
     return bot
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "NoisyBot", "RandomBot", "bot_names", "make_bot", "parse_spec"]
+__all__ = ["BOTS", "LEVELS", "SPEC_OPTIONS", "Bot", "BotSpecError", "NoisyBot", "RandomBot", "SpecOption", "bot_names",
+           "make_bot", "parse_spec"]

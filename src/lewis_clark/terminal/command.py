@@ -21,6 +21,7 @@ from typing import NoReturn
 import click
 from rich.console import Console
 
+from lewis_clark.cli_checks import SEED, FiniteFloat
 from lewis_clark.match import seat_spec
 from lewis_clark.record import Record
 from lewis_clark.route import Route
@@ -55,7 +56,7 @@ def parse_seats(text: str) -> list[str]:
               help=f"Seats in order, comma-separated: 'human' or a bot level (easy, medium, hard, expert) or "
                    f"spec. One seat = solo against Mackenzie. [default: {DEFAULT_PLAYERS}]")
 @click.option("--colours", "colours_text", default=None, help="Colours by seat, e.g. blue,orange.")
-@click.option("--seed", type=int, default=None, help="Game seed (random when not given; shown on screen).")
+@click.option("--seed", type=SEED, default=None, help="Game seed (random when not given; shown on screen).")
 @click.option("--mackenzie", type=click.IntRange(0, 7), default=None,
               help="Solo: Mackenzie's head start, 0 (easy) to 7 (hardest).  [default: 0]")
 @click.option("--random-start", is_flag=True, help="Variant: random starting resources.")
@@ -67,7 +68,7 @@ def parse_seats(text: str) -> list[str]:
 @click.option("--autosave", "autosave_path", type=click.Path(dir_okay=False),
               help="Autosave here instead of a new file in your data directory.")
 @click.option("--fast", is_flag=True, help="Do not wait between the bots' moves.")
-@click.option("--delay", type=click.FloatRange(min=0), default=0.5, show_default=True,
+@click.option("--delay", type=FiniteFloat(min=0), default=0.5, show_default=True,
               help="Seconds to wait after each bot move.")
 @click.option("--plain", is_flag=True,
               help="Line by line instead of the full-screen table (the default when the output is not a terminal).")

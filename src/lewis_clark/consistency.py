@@ -1,0 +1,255 @@
+"""What a state must be for the engine to play on from it: the end of the game, Mackenzie, counters,
+boat tiles, the player's view and every pending decision on the stack.
+
+validate.py checks conservation (Indians, cards, tiles) and the route; this module checks what only
+a real game could have produced, so that whatever ``State.from_json`` accepts can be played on.
+Each problem names its field by path (``players.1.camp: ...``), as the loader's other errors do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lewis_clark.cards import CARDS
+from lewis_clark.expedition import TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
+from lewis_clark.queries import recruitable
+from lewis_clark.resources import INDIAN
+
+if TYPE_CHECKING:  # the state module loads saved states through these checks
+    from lewis_clark.state import Frame, State
+
+MOST_STRENGTH = 3  # R1c: a card never performs more than 3 times, a place takes at most 3 Indians
+MOST_BOOSTS = 3  # bits of State.boosts: Jarrot 1, Cut Nose 2 (R19)
+FAREWELL_DISCARDS = 3  # R12
+MOST_NEWCOMERS = 1  # the Newcomer spot holds the one Indian an Interpreter sends there (R10)
+MOST_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])  # boats with every tile
+MOST_FRAMES = 32  # far above any real nesting (a card, a place, a copy, a take)
+
+
+def consistency_problems(state: State) -> list[str]:
+    """Every way ``state`` could not have come from play, each naming its field; empty when sound."""
+    out: list[str] = []
+    _check_counters(state, out)
+    _check_players(state, out)
+    _check_tiles(state, out)
+    _check_mackenzie(state, out)
+    _check_end(state, out)
+    _check_view(state, out)
+    _check_stack(state, out)
+    return out
+
+
+def _check_counters(state: State, out: list[str]) -> None:
+    if state.turn < 1:
+        out.append(f"turn: {state.turn}, turns count from 1")
+    if not 0 <= state.boosts <= MOST_BOOSTS:
+        out.append(f"boosts: {state.boosts} is not a set of the two boost bits (0-3)")
+    if any(x < 0 for x in state.spendable):
+        out.append(f"spendable: negative count {min(state.spendable)}")
+    if state.newcomer > MOST_NEWCOMERS:
+        out.append(f"newcomer: {state.newcomer} Indians, the Newcomer spot holds at most {MOST_NEWCOMERS}")
+    for i, n in enumerate(state.tile_stacks):
+        if not 0 <= n <= TILES_PER_STACK:
+            out.append(f"tile_stacks.{i}: {n} tiles, a stack holds 0-{TILES_PER_STACK}")
+    if not -1 <= state.winner < len(state.players):
+        out.append(f"winner: no seat {state.winner} (-1 for none)")
+
+
+def _check_players(state: State, out: list[str]) -> None:
+    for i, p in enumerate(state.players):
+        where = f"players.{i}"
+        if any(t < 0 for t in p.tiles):
+            out.append(f"{where}.tiles: negative count {min(p.tiles)}")
+        if p.scout < 0 or p.camp < 0:
+            out.append(f"{where}: Scout {p.scout}, Camp {p.camp}: negative route space")
+
+
+def _check_tiles(state: State, out: list[str]) -> None:
+    """Each stack's tiles are conserved on their own: a small face never comes from the large stack."""
+    for stack, name in enumerate(("small", "large")):
+        taken = sum(p.tiles[f] for p in state.players for f in range(len(TILE_FACES)) if TILE_STACK[f] == stack)
+        if state.tile_stacks[stack] + taken != TILES_PER_STACK:
+            out.append(f"tile_stacks.{stack}: {state.tile_stacks[stack]} left and {taken} on boats, "
+                       f"the {name} stack has {TILES_PER_STACK} tiles")
+
+
+def _check_mackenzie(state: State, out: list[str]) -> None:
+    """Solo only; he starts his level above St Louis and only moves forward (R24)."""
+    route = state.options.route
+    if len(state.players) > 1:
+        if state.mackenzie != -1:
+            out.append(f"mackenzie: {state.mackenzie} in a {len(state.players)}-player game (-1 unless solo)")
+        return
+    start = min(route.st_louis + state.options.mackenzie, route.last)
+    if not start <= state.mackenzie <= route.last:
+        out.append(f"mackenzie: space {state.mackenzie}, he starts on {start} (level {state.options.mackenzie}) "
+                   f"and stays on the route (up to {route.last})")
+    elif not state.over and state.mackenzie >= route.fort_clatsop and state.mackenzie != start:
+        out.append(f"mackenzie: on space {state.mackenzie}, past Fort Clatsop, in a game not over (R24)")
+
+
+def _check_end(state: State, out: list[str]) -> None:
+    """The game ends the moment a Camp reaches Fort Clatsop (R23) or Mackenzie does first (R24)."""
+    fort = state.options.route.fort_clatsop
+    if not -1 <= state.winner < len(state.players):
+        return  # _check_counters names it
+    at_fort = [i for i, p in enumerate(state.players) if p.camp >= fort]
+    if not state.over:
+        if state.winner != -1:
+            out.append(f"winner: seat {state.winner} in a game not over")
+        for i in at_fort:
+            out.append(f"players.{i}.camp: at Fort Clatsop ({state.players[i].camp}) in a game not over (R23)")
+        return
+    if state.stack:
+        out.append("stack: decisions pending in a game that is over")
+    if state.winner >= 0:
+        if state.winner not in at_fort:
+            out.append(f"players.{state.winner}.camp: the winner's Camp is on {state.players[state.winner].camp}, "
+                       f"not at Fort Clatsop ({fort}) (R23)")
+        if state.current != state.winner:
+            out.append(f"current: seat {state.current}, but the winner (seat {state.winner}) ended the game on "
+                       "its own turn")
+        for i in at_fort:
+            if i != state.winner:
+                out.append(f"players.{i}.camp: at Fort Clatsop too, but the game ended at the winner's Camp")
+    elif len(state.players) > 1:
+        out.append("winner: none in a game that is over (only Mackenzie wins without a seat)")
+    else:
+        if state.mackenzie < fort:
+            out.append(f"winner: none, but Mackenzie is on {state.mackenzie}, short of Fort Clatsop ({fort}) (R24)")
+        for i in at_fort:
+            out.append(f"players.{i}.camp: at Fort Clatsop, so the player won, not Mackenzie")
+
+
+def _check_view(state: State, out: list[str]) -> None:
+    if state.hidden and state.deck != sorted(state.deck):
+        out.append("deck: a player's view gives the deck sorted")
+
+
+def _check_stack(state: State, out: list[str]) -> None:
+    """Every frame is one the rules push, where they push it, with what its decision needs."""
+    stack = state.stack
+    if not stack:
+        if state.moved:
+            out.append("moved: a Scout moving outside an action")
+        return
+    if len(stack) > MOST_FRAMES:
+        out.append(f"stack: {len(stack)} frames, no action nests that deep")
+        return
+    for i, frame in enumerate(stack):
+        where = f"stack.{i}"
+        _check_unused(frame, where, out)
+        if i == 0 and frame.kind not in ("under", "indians", "perform", "recruit"):
+            out.append(f"{where}.kind: a {frame.kind} decision cannot begin an action")
+        if i > 0 and frame.kind in ("under", "indians", "recruit"):
+            out.append(f"{where}.kind: a {frame.kind} decision only begins an action")
+        if i > 0 and stack[i - 1].kind != "perform":
+            out.append(f"{where}: follows a {stack[i - 1].kind} decision, only a performance leads to another")
+        if i < len(stack) - 1 and frame.kind != "perform":
+            out.append(f"{where}: a {frame.kind} decision is answered before anything else")
+        check = _FRAME_CHECKS.get(frame.kind)
+        if check:
+            check(state, frame, where, out)
+    if stack[0].kind != "recruit" and not state.acted:
+        out.append("acted: false while the turn's action is under way")
+
+
+def _check_unused(frame: Frame, where: str, out: list[str]) -> None:
+    """The saved fields a kind does not use keep their empty values, so a save loads back the same."""
+    uses_card = frame.kind in ("under", "indians", "perform", "recruit")
+    if not uses_card and frame.card:
+        out.append(f"{where}.card: a {frame.kind} decision names no card")
+    if frame.kind != "perform" and frame.place != -1:
+        out.append(f"{where}.place: a {frame.kind} decision names no Village place")
+    if frame.kind != "take" and frame.bundles:
+        out.append(f"{where}.options: only a take decision offers bundles")
+    if frame.kind not in ("perform", "indians", "overflow", "farewell") and (
+            frame.performances or frame.strength or frame.returns or frame.discards):
+        out.append(f"{where}.remaining: a {frame.kind} decision counts nothing")
+
+
+def _card_in_play(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    """The card played (under, indians) lies face up in the current player's area."""
+    if not frame.card:
+        out.append(f"{where}.card: the card played is missing")
+    elif frame.card not in state.players[state.current].face_up:
+        out.append(f"{where}.card: {CARDS[frame.card].name} is not face up in seat {state.current}'s area")
+
+
+def _check_under(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    _card_in_play(state, frame, where, out)
+    p = state.players[state.current]
+    if not p.indians and not any(c != frame.card for c in p.hand):
+        out.append(f"{where}: nothing can give Strength (no card in hand, no Indian) (R1)")
+
+
+def _check_indians(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    _card_in_play(state, frame, where, out)
+    if not 0 <= frame.strength <= MOST_STRENGTH:
+        out.append(f"{where}.remaining: Strength {frame.strength}, a card gives 0-{MOST_STRENGTH} (R1)")
+    elif not frame.strength and not state.players[state.current].indians:
+        out.append(f"{where}: no Indian on the boats to give Strength (R1)")
+
+
+def _check_perform(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    if not 0 <= frame.performances <= MOST_STRENGTH:
+        out.append(f"{where}.remaining: {frame.performances} performances, at most {MOST_STRENGTH} (R1, R9)")
+    if frame.place >= 0:
+        if frame.card or frame.copied:
+            out.append(f"{where}.card: a Village place performs, not a card")
+        return
+    if not frame.card:
+        out.append(f"{where}.card: neither a card nor a Village place performs")
+        return
+    card = CARDS[frame.card]
+    if card.permanent:
+        out.append(f"{where}.card: {card.name} is permanent and never performs")
+    if frame.copied:
+        if not any(frame.card in q.face_up for q in state.players):
+            out.append(f"{where}.card: the copied {card.name} is face up in no area (R22)")
+    elif frame.card not in state.players[state.current].face_up:
+        out.append(f"{where}.card: {card.name} is not face up in seat {state.current}'s area")
+
+
+def _check_take(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    if not frame.bundles:
+        out.append(f"{where}.options: a take decision with nothing on offer")
+        return
+    source, stock = ("powwow", state.powwow) if frame.then == "interpreter" else ("indian_stock", state.indian_stock)
+    most = max(b[INDIAN] for b in frame.bundles)
+    if most > stock:
+        out.append(f"{where}.options: {most} Indians on offer, {source} holds {stock}")
+    if any(sum(b[:INDIAN]) > MOST_RESOURCES for b in frame.bundles):
+        out.append(f"{where}.options: more resources on offer than any boats hold ({MOST_RESOURCES})")
+
+
+def _check_overflow(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    p = state.players[state.current]
+    excess = sum(p.resources) - resource_capacity(p.tiles)
+    if frame.returns < 1 or frame.returns != excess:
+        out.append(f"{where}.remaining: {frame.returns} resources to return, the boats hold {excess} too many (R7)")
+
+
+def _check_recruit(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    if frame.card not in state.journal or not frame.card:
+        out.append(f"{where}.card: {CARDS[frame.card].name or 'no card'} is not in the Journal (R15)")
+    elif frame.card not in recruitable(state, state.players[state.current]):
+        out.append(f"{where}.card: seat {state.current} cannot pay for {CARDS[frame.card].name} (R15)")
+    if state.recruited:
+        out.append("recruited: true while a recruitment is under way (one per turn, R15)")
+
+
+def _check_farewell(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    if not 1 <= frame.discards <= FAREWELL_DISCARDS:
+        out.append(f"{where}.remaining: {frame.discards} discards, a Farewell allows 1-{FAREWELL_DISCARDS} (R12)")
+
+
+def _check_boat(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    if not any(state.tile_stacks):
+        out.append(f"{where}: a boat tile to choose, but both stacks are empty")
+
+
+_FRAME_CHECKS = {
+    "under": _check_under, "indians": _check_indians, "perform": _check_perform, "take": _check_take,
+    "overflow": _check_overflow, "recruit": _check_recruit, "farewell": _check_farewell, "boat": _check_boat,
+}

@@ -1,0 +1,355 @@
+"""The loader refuses every state play could not produce (consistency.py), naming the field; and
+whatever it accepts, however mutated, can be played on."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lewis_clark import CorruptState, State, apply_in_place, legal_actions, new_game, view
+from lewis_clark.actions import ActionError
+from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.route import Route
+from lewis_clark.validate import problems
+
+Data = dict[str, Any]
+
+
+def _play(s: State, seed: int, until: Callable[[State], bool], most: int = 5000) -> State:
+    """Random play from ``s`` until ``until`` holds (the test fails if it never does)."""
+    rnd = random.Random(seed)
+    for _ in range(most):
+        if until(s):
+            return s
+        apply_in_place(s, rnd.choice(legal_actions(s)))
+    raise AssertionError("the position sought never came up")
+
+
+def _data(s: State) -> Data:
+    loaded: Data = json.loads(s.to_text())
+    return loaded
+
+
+def _refused(data: Data, field: str) -> str:
+    """Load ``data``, which must be refused with a message naming ``field``; the message."""
+    with pytest.raises(CorruptState) as info:
+        State.from_json(data)
+    message = str(info.value)
+    assert field in message, message
+    return message
+
+
+MID = _play(new_game(players=2, seed=3), 3, lambda s: s.turn >= 12 and not s.stack)
+SOLO_LOST = _play(new_game(players=1, seed=5, mackenzie=7), 5, lambda s: s.over)
+TAKE = _play(new_game(players=3, seed=4), 4, lambda s: bool(s.stack) and s.stack[-1].kind == "take")
+
+
+def _recruiting() -> State:
+    s = new_game(players=2, seed=8)
+    s.players[s.current].resources[1] = s.players[s.current].resources[3] = 5
+    apply_in_place(s, f"recruit {CARDS[s.journal[0]].slug}")
+    return s
+
+
+RECRUIT = _recruiting()
+
+
+def test_the_sources_load_as_they_are() -> None:
+    assert SOLO_LOST.over and SOLO_LOST.winner == -1
+    for s in (MID, SOLO_LOST, TAKE, RECRUIT):
+        assert State.from_text(s.to_text()).to_text() == s.to_text()
+
+
+# --- the impossible states of issue 13, one test each ---------------------------------------------------
+
+def test_a_game_over_with_no_winner() -> None:
+    data = _data(MID)
+    data["over"] = True
+    _refused(data, "winner: none in a game that is over")
+
+
+def test_a_winner_whose_camp_is_at_st_louis() -> None:
+    data = _data(MID)
+    seat = data["current"]
+    data["over"], data["winner"] = True, seat
+    data["players"][seat]["camp"] = data["options"]["route"]["st_louis"]
+    _refused(data, f"players.{seat}.camp")
+
+
+def test_a_camp_at_the_fort_in_a_game_not_over() -> None:
+    data = _data(MID)
+    data["players"][1]["camp"] = data["players"][1]["scout"] = 44
+    _refused(data, "players.1.camp: at Fort Clatsop")
+
+
+@pytest.mark.parametrize("space", [-1, 999, 11])
+def test_mackenzie_off_his_track_in_solo(space: int) -> None:
+    """Level 7 starts him on 12 (St Louis 5 + 7): -1, 999 and 11 (behind his start) are impossible."""
+    data = _data(new_game(players=1, seed=2, mackenzie=7))
+    data["mackenzie"] = space
+    _refused(data, "mackenzie")
+
+
+def test_mackenzie_in_a_two_player_game() -> None:
+    data = _data(MID)
+    data["mackenzie"] = 8
+    _refused(data, "mackenzie: 8 in a 2-player game")
+
+
+def test_a_take_decision_with_no_options() -> None:
+    data = _data(TAKE)
+    top = len(data["stack"]) - 1
+    data["stack"][top]["options"] = []
+    _refused(data, f"stack.{top}.options")
+
+
+def test_a_recruit_frame_pointing_at_a_card_not_in_the_journal() -> None:
+    data = _data(RECRUIT)
+    data["stack"][0]["card"] = data["deck"][0]
+    _refused(data, "stack.0.card")
+
+
+def test_a_small_tile_from_the_large_stack() -> None:
+    """The totals are right (12 tiles), but a small face came out of the large stack."""
+    data = _data(MID)
+    data["tile_stacks"] = [6, 5]
+    data["players"][0]["tiles"][0] += 1
+    _refused(data, "tile_stacks.0")
+
+
+@pytest.mark.parametrize(("path", "value", "field"), [
+    ("turn", 0, "turn"), ("boosts", -1, "boosts"), ("boosts", 4, "boosts"), ("spendable.2", -1, "spendable"),
+    ("tile_stacks.1", -1, "tile_stacks"), ("tile_stacks.0", 7, "tile_stacks"), ("winner", -2, "winner"),
+    ("players.0.scout", -1, "players.0"), ("players.1.tiles.3", -1, "players.1.tiles"), ("newcomer", 2, "newcomer"),
+])
+def test_counters_out_of_range(path: str, value: int, field: str) -> None:
+    data = _data(MID)
+    *parents, last = path.split(".")
+    node: Any = data
+    for key in parents:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+    if path == "newcomer":  # keep the Indians conserved: the extra one comes from the stock
+        data["indian_stock"] -= 1
+    _refused(data, field)
+
+
+def test_a_players_view_loaded_as_a_full_state() -> None:
+    seen = view(MID, 0)
+    _refused(_data(seen), "hidden: this is a player's view")
+    assert State.from_text(seen.to_text(), view=True).to_text() == seen.to_text()
+
+
+def test_a_view_with_its_deck_in_draw_order() -> None:
+    data = _data(view(MID, 0))
+    data["deck"].reverse()
+    with pytest.raises(CorruptState, match="deck: a player's view gives the deck sorted"):
+        State.from_json(data, view=True)
+
+
+# --- the other invariants the engine relies on --------------------------------------------------------
+
+def _frame(kind: str, card: int = 0, place: int = -1, remaining: int = 0, options: list[list[int]] | None = None,
+           after: str = "") -> Data:
+    return {"kind": kind, "card": card, "place": place, "remaining": remaining, "options": options or [],
+            "after": after}
+
+
+def test_a_won_game_with_decisions_pending() -> None:
+    data = _data(TAKE)
+    seat = data["current"]
+    data["over"], data["winner"] = True, seat
+    data["players"][seat]["camp"] = data["players"][seat]["scout"] = 44
+    _refused(data, "stack: decisions pending in a game that is over")
+
+
+def test_mackenzie_did_not_reach_the_fort_but_won() -> None:
+    data = _data(SOLO_LOST)
+    data["mackenzie"] = 40
+    _refused(data, "winner: none, but Mackenzie is on 40")
+
+
+def test_a_second_camp_at_the_fort() -> None:
+    data = _data(MID)
+    data["over"], data["winner"] = True, data["current"]
+    for p in data["players"]:
+        p["camp"] = 44
+    data["players"][0]["scout"], data["players"][1]["scout"] = 44, 45
+    _refused(data, "at Fort Clatsop too")
+
+
+def test_a_scout_moving_outside_an_action() -> None:
+    data = _data(MID)
+    data["moved"] = True
+    _refused(data, "moved")
+
+
+@pytest.mark.parametrize(("frames", "field"), [
+    ([_frame("take", options=[[1, 0, 0, 0, 0, 0, 0]])], "stack.0.kind: a take decision cannot begin"),
+    ([_frame("perform", place=0, remaining=1), _frame("recruit", card=1)], "stack.1.kind: a recruit decision only"),
+    ([_frame("perform", place=0, remaining=1), _frame("boat"), _frame("boat")], "stack.1: a boat decision is answered"),
+    ([_frame("perform", place=0, remaining=9)], "stack.0.remaining: 9 performances"),
+    ([_frame("perform", card=1, place=0, remaining=1)], "stack.0.card: a Village place performs"),
+    ([_frame("perform", remaining=1)], "stack.0.card: neither"),
+    ([_frame("perform", card=BY_SLUG["john-boley"].id, remaining=1)], "stack.0.card: John Boley is permanent"),
+    ([_frame("perform", place=0), _frame("farewell", remaining=0)], "stack.1.remaining: 0 discards"),
+    ([_frame("perform", place=0), _frame("farewell", remaining=4)], "stack.1.remaining: 4 discards"),
+    ([_frame("perform", place=0), _frame("overflow", remaining=2)], "stack.1.remaining: 2 resources to return"),
+    ([_frame("perform", place=0), _frame("take", card=5, options=[[0] * 7])], "stack.1.card: a take decision"),
+    ([_frame("perform", place=0), _frame("boat", place=3)], "stack.1.place"),
+    ([_frame("perform", place=0), _frame("boat", remaining=2)], "stack.1.remaining: a boat decision counts"),
+    ([_frame("perform", place=0), _frame("farewell", remaining=1, options=[[0] * 7])], "stack.1.options"),
+    ([_frame("perform", place=0), _frame("take", options=[[0, 0, 0, 0, 0, 0, 99]])], "stack.1.options: 99 Indians"),
+    ([_frame("perform", place=0), _frame("take", options=[[60, 0, 0, 0, 0, 0, 0]])], "more resources on offer"),
+    ([_frame("under", card=BY_SLUG["york"].id)], "stack.0.card: York is not face up"),
+    ([_frame("indians", card=BY_SLUG["york"].id, remaining=5)], "stack.0"),
+    ([_frame("recruit")], "stack.0.card: no card is not in the Journal"),
+])
+def test_impossible_frames(frames: list[Data], field: str) -> None:
+    data = _data(MID)
+    data["acted"] = True
+    data["stack"] = frames
+    _refused(data, field)
+
+
+def test_a_recruitment_nobody_can_pay_for() -> None:
+    data = _data(RECRUIT)
+    data["players"][data["current"]]["resources"][3] = 0
+    data["players"][data["current"]]["resources"][1] = 0
+    _refused(data, "cannot pay for")
+
+
+def test_a_copied_card_face_up_nowhere() -> None:
+    data = _data(MID)
+    data["acted"] = True
+    data["stack"] = [_frame("perform", place=4), _frame("perform", card=BY_SLUG["york"].id, remaining=1, after="copy")]
+    for p in data["players"]:
+        assert BY_SLUG["york"].id not in p["face_up"]
+    _refused(data, "stack.1.card: the copied York is face up in no area")
+
+
+def test_an_action_under_way_before_acting() -> None:
+    data = _data(TAKE)
+    data["acted"] = False
+    _refused(data, "acted")
+
+
+def test_a_short_route_lets_mackenzie_start_on_the_fort() -> None:
+    """Level 7 on a short route puts him on Fort Clatsop at set-up; the game ends on his first move."""
+    s = new_game(players=1, seed=1, mackenzie=7, route=Route.parse("R R S R M MR R R R F R"))
+    assert s.mackenzie == s.options.route.fort_clatsop and not s.over
+    assert State.from_text(s.to_text()).to_text() == s.to_text()
+
+
+# --- whatever loads can be played on ---------------------------------------------------------------------
+
+def _sources() -> list[State]:
+    """Saved states of seeded games, at the turn level and inside actions, solo to five players."""
+    out: list[State] = []
+    for players in (1, 2, 3, 5):
+        rnd = random.Random(players)
+        s = new_game(players=players, seed=players, mackenzie=3 if players == 1 else 0)
+        for step in range(400):
+            legal = legal_actions(s)
+            if not legal:
+                break
+            apply_in_place(s, rnd.choice(legal))
+            if step % 23 == 0 or (s.stack and rnd.random() < 0.04):
+                out.append(s.copy())
+    return out
+
+
+SOURCES = _sources()
+
+
+def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Paths to every value in the JSON (lists and objects included), "format" left alone."""
+    out: list[tuple[Any, ...]] = [path] if path else []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key != "format":
+                out.extend(_leaves(value, (*path, key)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(_leaves(value, (*path, i)))
+    return out
+
+
+def _mutate(data: Data, draw: st.DataObject) -> None:
+    """One random change: an integer nudged or replaced, a flag flipped, a list shortened, extended or
+    shuffled, a frame added or removed."""
+    paths = _leaves(data)
+    path = paths[draw.draw(st.integers(0, len(paths) - 1), label="path")]
+    parent: Any = data
+    for key in path[:-1]:
+        parent = parent[key]
+    last = path[-1]
+    value = parent[last]
+    if isinstance(value, bool):
+        parent[last] = not value
+    elif isinstance(value, int):
+        parent[last] = draw.draw(st.one_of(st.integers(value - 2, value + 2), st.integers(-2, 90)), label="int")
+    elif isinstance(value, list):
+        how = draw.draw(st.sampled_from(["pop", "append", "shuffle", "frame", "clear"]), label="list")
+        if how == "pop" and value:
+            value.pop(draw.draw(st.integers(0, len(value) - 1)))
+        elif how == "append":
+            value.append(draw.draw(st.integers(-1, 85)) if not value or isinstance(value[0], int) else value[-1])
+        elif how == "shuffle":
+            random.Random(draw.draw(st.integers(0, 99))).shuffle(value)
+        elif how == "clear":
+            value.clear()
+        else:  # a frame of any kind pushed on the decision stack
+            kind = draw.draw(st.sampled_from(["under", "indians", "perform", "take", "overflow", "recruit",
+                                              "farewell", "boat"]))
+            card = draw.draw(st.sampled_from([0, *data["journal"], *data["players"][0]["face_up"], 1, 61]))
+            options = draw.draw(st.lists(st.lists(st.integers(0, 3), min_size=7, max_size=7), max_size=3))
+            data["stack"].append(_frame(kind, card, draw.draw(st.integers(-1, 7)), draw.draw(st.integers(0, 3)),
+                                        options, draw.draw(st.sampled_from(["", "copy", "interpreter", "stock"]))))
+    elif isinstance(value, str):
+        parent[last] = draw.draw(st.sampled_from(["", "perform", "take", "orange", "interpreter"]))
+
+
+def _play_on(s: State, seed: int) -> None:
+    """Every legal action applies cleanly; then a few random playouts keep every invariant."""
+    legal = legal_actions(s)
+    assert legal or s.over
+    for action in legal:
+        after = s.copy()
+        apply_in_place(after, action)
+        assert not problems(after), (str(action), problems(after))
+    rnd = random.Random(seed)
+    for _ in range(3):
+        game = s.copy()
+        for _ in range(40):
+            legal = legal_actions(game)
+            if not legal:
+                break
+            apply_in_place(game, rnd.choice(legal))
+            assert not problems(game), problems(game)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(source=st.integers(0, len(SOURCES) - 1), changes=st.integers(1, 3), seed=st.integers(0, 1000),
+       draw=st.data())
+def test_whatever_loads_can_be_played_on(source: int, changes: int, seed: int, draw: st.DataObject) -> None:
+    data = _data(SOURCES[source])
+    for _ in range(changes):
+        _mutate(data, draw)
+    try:
+        s = State.from_json(data)
+    except CorruptState:
+        return  # refused, as a corrupt state should be
+    try:
+        _play_on(s, seed)
+    except ActionError as exc:  # the engine's documented error for bad actions: never for a legal one
+        pytest.fail(f"a legal action was refused after loading: {exc}")
