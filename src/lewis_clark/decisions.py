@@ -40,7 +40,7 @@ from lewis_clark.resources import (
     up_to_choices,
 )
 from lewis_clark.state import AfterTake, Decision, Frame, Player, State
-from lewis_clark.village import PLACES
+from lewis_clark.village import PLACE_INDEX, PLACES
 
 MOST_STRENGTH = 3  # R1c: a card never gets more than 3 Strength
 MOST_INDIANS_WITH_CARD = 2  # R1c: at most 2 Indians beside a Strength card
@@ -274,6 +274,38 @@ def _perform(state: State, frame: Frame, action: Action) -> None:
         state.spendable[INDIAN] -= alt.powwow
         state.powwow += alt.powwow  # R11: they wait for the next Interpreter
     RESULTS[alt.result](state, p, frame, alt, action)
+
+
+def futile(state: State, action: Action) -> bool:
+    """Whether a legal perform action would pay (or spend a performance) for nothing: the card it copies
+    or the Village place it acts through could then do nothing at all (R12, R22). Legal, but the
+    interfaces warn before the player pays."""
+    if action.verb != _PERFORM_VERB or not state.stack or state.stack[-1].kind != Decision.PERFORM:
+        return False
+    return _futile(state, state.stack[-1], action)
+
+
+def reached_frame(frame: Frame, action: Action) -> Frame | None:
+    """The performance a copy or a Village action reaches (R12, R22); None for other results."""
+    result = matching_alternative(frame, action).result
+    if result == "copy":
+        return Frame(Decision.PERFORM, BY_SLUG[action.subject].id, performances=1, copied=True)
+    if result == "village":
+        return Frame(Decision.PERFORM, place=PLACE_INDEX[action.subject], performances=1)
+    return None
+
+
+def _futile(state: State, frame: Frame, action: Action) -> bool:
+    reached = reached_frame(frame, action)
+    if reached is None:
+        return False
+    s = state.copy()  # what is left to pay with once this performance has paid (R3)
+    p = _player(s)
+    alt = matching_alternative(frame, action)
+    _pay(s, p, alt.pay)
+    _pay(s, p, action.bundle)
+    s.stack.append(reached)
+    return all(_futile(s, reached, a) for a in perform_options(s, reached))
 
 
 def matching_alternative(frame: Frame, action: Action) -> Alternative:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
-from lewis_clark.decisions import matching_alternative
+from lewis_clark.decisions import futile, matching_alternative, reached_frame
 from lewis_clark.queries import capacity, recruit_fur
 from lewis_clark.resources import KIND_INDEX, RESOURCES
 from lewis_clark.rules import apply
@@ -58,7 +58,24 @@ def _perform(state: State, a: Action) -> str:
         text = t("{action} (boosted)", action=text)
     if any(a.bundle):
         text = t("{action}, paying {what}", action=text, what=bundle_words(a.bundle))
-    return text
+    note = futile_note(state, a)
+    return t("{action} ({note})", action=text, note=note) if note else text
+
+
+def futile_note(state: State, a: Action) -> str:
+    """For a performance that would pay for nothing (``decisions.futile``), what is lost and why, e.g.
+    "pays 1 wood for nothing: Shamanism could do nothing now"; "" for any other action."""
+    if not futile(state, a):
+        return ""
+    f = state.stack[-1]
+    alt = matching_alternative(f, a)
+    reached = reached_frame(f, a)
+    assert reached is not None
+    why = t("{source} could do nothing now", source=source_name(reached.card, reached.place))
+    paid = tuple(x + y for x, y in zip(alt.pay, a.bundle, strict=True))
+    if any(paid):
+        return t("pays {what} for nothing: {why}", what=bundle_words(paid), why=why)
+    return t("spends a performance for nothing: {why}", why=why)
 
 
 def _place(a: Action) -> str:
@@ -123,6 +140,9 @@ def _take_hint(state: State, a: Action) -> str:
 
 
 def _perform_hint(state: State, a: Action) -> str:
+    note = futile_note(state, a)
+    if note:
+        return note
     p = state.players[state.current]
     f = state.stack[-1]
     counts = count_words(state, f, matching_alternative(f, a))
