@@ -8,6 +8,7 @@ A pending decision is a ``Frame`` on the state's stack (state.py names its field
     indians   how many Indians add Strength                                 R1
     perform   perform the action once more (which way, paying what) or stop  R2, R3
     take      how much of a gain to keep                                    R2
+    move      where a movement stops: all its spaces or fewer               R2
     overflow  which resource goes back when a gain overfills the boats      R7
     recruit   which card (if any) to discard for the Equipment discount     R15
     farewell  which cards to discard before the Journal is replaced         R12
@@ -63,6 +64,7 @@ INDIANS = [Action(Verb.INDIANS, "", n) for n in range(MOST_STRENGTH + 1)]
 RETURN = [Action(Verb.RETURN, KINDS[r]) for r in RESOURCES]
 BOAT = [Action(Verb.BOAT, face) for face in TILE_FACES]
 _TAKE: dict[Bundle, Action] = {}
+MOVES: list[Action] = []  # MOVES[k]: go k spaces of the movement, built on demand
 _ANY: dict[int, list[Bundle]] = {n: any_payments(n) for n in (1, 2)}
 _DIFFERENT: dict[int, list[Bundle]] = {3: different_payments(3)}
 
@@ -360,6 +362,26 @@ def _take(state: State, frame: Frame, action: Action) -> None:
         after_take(state, frame.then)
 
 
+# --- move: where a movement stops (R2) ----------------------------------------------------------------
+
+def move_action(spaces: int) -> Action:
+    """The (shared) action that goes ``spaces`` spaces of a movement."""
+    while len(MOVES) <= spaces:
+        MOVES.append(Action(Verb.MOVE, spaces=len(MOVES)))
+    return MOVES[spaces]
+
+
+def _move_options(state: State, frame: Frame) -> list[Action]:
+    # The whole movement first, as a take offers the whole gain first: bots and plans pick it by default.
+    move_action(frame.spaces)
+    return MOVES[frame.spaces::-1]
+
+
+def _move(state: State, frame: Frame, action: Action) -> None:
+    state.stack.pop()
+    _player(state).scout -= frame.spaces - action.spaces
+
+
 # --- overflow: what goes back when the boats are full (R7) -------------------------------------------
 
 def _overflow_options(state: State, frame: Frame) -> list[Action]:
@@ -449,6 +471,7 @@ DECISIONS: dict[Decision, Rule] = {
     Decision.INDIANS: Rule(_indians_options, _indians),
     Decision.PERFORM: Rule(_perform_or_stop, _perform),
     Decision.TAKE: Rule(_take_options, _take),
+    Decision.MOVE: Rule(_move_options, _move),
     Decision.OVERFLOW: Rule(_overflow_options, _overflow),
     Decision.RECRUIT: Rule(_recruit_options, _recruit),
     Decision.FAREWELL: Rule(_farewell_options, _farewell),

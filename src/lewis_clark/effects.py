@@ -92,7 +92,10 @@ def _move(state: State, p: Player, frame: Frame, alt: Alternative, action: Actio
     distance = move_distance(state, state.current, p, alt, _copied(frame), action.boost)
     if action.boost:
         state.boosts |= JARROT_USED if alt.result == "river" else CUT_NOSE_USED
+    start = p.scout
     move(state, p, MOVE_TERRAIN[alt.result], distance)
+    if p.scout > start:  # R2: the Scout stands where the whole movement takes it; it may stop earlier
+        state.stack.append(Frame(Decision.MOVE, spaces=p.scout - start))
 
 
 def count(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> int:

@@ -205,6 +205,8 @@ class HeuristicBot(Bot):
             return self._discount(view, legal)
         if kind == Decision.FAREWELL:
             return DISCARD_NONE
+        if kind == Decision.MOVE:
+            return legal[0]  # the whole movement (R2 lets it stop earlier; racing never wants to)
         return self._greedy(view, legal)
 
     # --- the turn -------------------------------------------------------------------------------

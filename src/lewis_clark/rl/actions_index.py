@@ -33,6 +33,7 @@ from lewis_clark.resources import (
 )
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
+from lewis_clark.route import PRINTED_ROUTE
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
 
 # The most resources a player can ever hold: boats 1-3 plus every resource face of both tile stacks.
@@ -126,6 +127,7 @@ def _enumerate() -> tuple[list[Action], list[Group]]:
         ("stop", [Action(Verb.STOP)]),
         ("perform", sorted(_perform_actions(), key=lambda a: (a.subject, a.boost, _bundle_key(a.bundle)))),
         ("take", (Action(Verb.TAKE, bundle=b) for b in sorted(_take_bundles(), key=_bundle_key))),
+        ("move", (Action(Verb.MOVE, spaces=n) for n in range(PRINTED_ROUTE.last + 1))),  # R2: 0..all of a movement
         ("return", (Action(Verb.RETURN, KINDS[r]) for r in RESOURCES)),
         ("boat", (Action(Verb.BOAT, face) for face in TILE_FACES)),
     ]
