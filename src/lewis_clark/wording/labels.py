@@ -78,6 +78,18 @@ def futile_note(state: State, a: Action) -> str:
     return t("spends a performance for nothing: {why}", why=why)
 
 
+def _stop_space(state: State, a: Action) -> int:
+    """Where a "move" action leaves the Scout: the movement's end less the spaces given up (R2)."""
+    return state.players[state.current].scout - (state.stack[-1].spaces - a.spaces)
+
+
+def _move(state: State, a: Action) -> str:
+    if a.spaces == state.stack[-1].spaces:
+        return t("Go the whole way, to space {space}", space=_stop_space(state, a))
+    return tn("Stop after {n} space, on space {space}", "Stop after {n} spaces, on space {space}", a.spaces,
+              space=_stop_space(state, a))
+
+
 def _place(a: Action) -> str:
     return place_title(PLACES[PLACE_INDEX[a.subject]])
 
@@ -95,6 +107,7 @@ LABELS: dict[Verb, Words] = {
     Verb.STOP: lambda s, a: t("Stop performing"),
     Verb.PERFORM: _perform,
     Verb.TAKE: lambda s, a: t("Take {what}", what=bundle_words(a.bundle)) if any(a.bundle) else t("Take nothing"),
+    Verb.MOVE: _move,
     Verb.RETURN: lambda s, a: t("Return {what}", what=kind_count(KIND_INDEX[a.subject], 1)),
     Verb.BOAT: lambda s, a: t("Add a {face}", face=boat_face(a.subject)),
 }
@@ -167,6 +180,7 @@ HINTS: dict[Verb, Words] = {
     Verb.STOP: lambda s, a: t("perform no more"),
     Verb.PERFORM: _perform_hint,
     Verb.TAKE: _take_hint,
+    Verb.MOVE: lambda s, a: t("the whole movement") if a.spaces == s.stack[-1].spaces else t("stop early"),
     Verb.RETURN: lambda s, a: "",
     Verb.BOAT: lambda s, a: "",
 }
