@@ -36,9 +36,9 @@ class Verb(StrEnum):
     STOP = "stop"  # decline the performances left (R2)
     PERFORM = "perform"  # the action once more
     TAKE = "take"  # how much of a gain to keep (R2)
-    MOVE = "move"  # how many of a movement's spaces to go (R2)
     RETURN = "return"  # a resource back when the boats overflow (R7)
     BOAT = "boat"  # the face of a new boat tile
+    MOVE = "move"  # how many of a movement's spaces to go (R2); last, so that older verbs keep their order
 
 
 VERBS: tuple[Verb, ...] = tuple(Verb)
