@@ -125,6 +125,31 @@ def test_r2_any_part_of_a_benefit_may_be_declined() -> None:
     assert s.players[0].resources == [0] * 6
 
 
+def test_r2_a_movement_may_stop_early() -> None:
+    """The Scout stands at the movement's end; "move <n>" (all first) says where it stops."""
+    s = mover(scout=10, food=1)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform food", whole_moves=False)
+    assert s.players[0].scout == 12 and legal(s) == ["move 2", "move 1", "move 0"]
+    one = do(s, "move 1", whole_moves=False)
+    assert one.players[0].scout == 11 and not one.stack
+    none = do(s, "move 0", whole_moves=False)
+    assert none.players[0].scout == 10 and not none.stack
+
+
+def test_r2_a_shortened_movement_still_settles_collisions_r18() -> None:
+    """Stopping on a space another Scout holds: the Scout moves on to the next free space at the action's end."""
+    s = mover(scout=10, food=1)
+    at(s, 1, 11)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform food", "move 1", whole_moves=False)
+    assert s.players[0].scout == 12
+
+
+def test_r2_a_movement_that_goes_nowhere_asks_nothing() -> None:
+    s = mover(scout=24, canoe=1)  # River 3 from the Mountains goes nowhere (R18)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform canoe", whole_moves=False)
+    assert s.players[0].scout == 24 and not s.stack
+
+
 def test_r3_gains_of_one_performance_never_pay_for_the_next() -> None:
     """Twisted Hair with Strength 3 and one Canoe: the two Canoes gained cannot pay again."""
     s = game()
