@@ -31,9 +31,9 @@ from lewis_clark.resources import (
     sub_bundles,
     up_to_choices,
 )
+from lewis_clark.route import PRINTED_ROUTE
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
-from lewis_clark.route import PRINTED_ROUTE
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
 
 # The most resources a player can ever hold: boats 1-3 plus every resource face of both tile stacks.
