@@ -9,7 +9,7 @@ the rest. Helpers that change the state return it, so that calls can be chained.
     load(s, 0, wood=2, food=1)                # set resources exactly (others 0)
     at(s, 1, 12, camp=10)                     # seat 1's Scout on space 12, its Camp on 10
     occupy(s, "hunting", 1)                   # a stock Indian on a Village place
-    s = do(s, "play york", "under hugh-mcneal")
+    s = do(s, "play york", "under hugh-mcneal")  # a movement goes its whole way unless "move <n>" follows
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from lewis_clark import Action, Options, State, apply, legal_actions, new_game
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.resources import KIND_INDEX, KINDS
+from lewis_clark.state import Decision
 from lewis_clark.validate import problems
 from lewis_clark.village import PLACE_INDEX
 
@@ -139,12 +140,21 @@ def powwow(s: State, n: int) -> State:
     return s
 
 
-def do(s: State, *texts: str) -> State:
-    """Apply actions by their text, checking invariants after each."""
+def do(s: State, *texts: str, whole_moves: bool = True) -> State:
+    """Apply actions by their text, checking invariants after each. With ``whole_moves`` a movement
+    waiting for its "move" decision (R2) goes its whole way unless the next text says "move <n>"."""
     for t in texts:
+        if whole_moves and not t.startswith("move "):
+            s = _whole_move(s)
         s = apply(s, Action.parse(t))
         found = problems(s)
         assert not found, f"after {t!r}: {found}"
+    return _whole_move(s) if whole_moves else s
+
+
+def _whole_move(s: State) -> State:
+    if s.stack and s.stack[-1].kind == Decision.MOVE:
+        s = apply(s, legal_actions(s)[0])
     return s
 
 

@@ -232,3 +232,11 @@ def test_engine_module_imports_no_front_end_bot_or_adapter(module: str) -> None:
             if e.target not in came and e.target != module:
                 came[e.target] = e
                 frontier.append(e.target)
+
+
+def test_queries_names_the_perform_decision_by_its_value() -> None:
+    """queries cannot import state at run time (state loads through consistency, which uses queries)."""
+    from lewis_clark import queries
+    from lewis_clark.state import Decision
+
+    assert queries._PERFORM == Decision.PERFORM

@@ -140,3 +140,17 @@ def test_plans_are_quick() -> None:
         plans(s)
     per_state = (time.perf_counter() - start) / len(states)
     assert per_state < 0.05  # a loose bound for a loaded machine; bench figures in the report
+
+
+def test_plans_take_the_whole_movement_by_default_r2() -> None:
+    """A movement may stop early (R2), but every plan goes the whole way: its "move" is the full distance."""
+    s = game()
+    hand(s, 0, "william-clark", "francois-labiche")
+    indians(s, 0, 0)
+    load(s, 0, food=2)
+    found = [p for p in plans(s) if p.card == "william-clark" and p.times == 2]
+    assert found
+    steps = [str(a) for a in found[0].steps]
+    assert steps.count("move 2") == 2 and not any(a.startswith("move ") and a != "move 2" for a in steps)
+    after = follow(s, found[0]).state
+    assert after.players[0].scout == s.players[0].scout + 4

@@ -125,6 +125,31 @@ def test_r2_any_part_of_a_benefit_may_be_declined() -> None:
     assert s.players[0].resources == [0] * 6
 
 
+def test_r2_a_movement_may_stop_early() -> None:
+    """The Scout stands at the movement's end; "move <n>" (all first) says where it stops."""
+    s = mover(scout=10, food=1)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform food", whole_moves=False)
+    assert s.players[0].scout == 12 and legal(s) == ["move 2", "move 1", "move 0"]
+    one = do(s, "move 1", whole_moves=False)
+    assert one.players[0].scout == 11 and not one.stack
+    none = do(s, "move 0", whole_moves=False)
+    assert none.players[0].scout == 10 and not none.stack
+
+
+def test_r2_a_shortened_movement_still_settles_collisions_r18() -> None:
+    """Stopping on a space another Scout holds: the Scout moves on to the next free space at the action's end."""
+    s = mover(scout=10, food=1)
+    at(s, 1, 11)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform food", "move 1", whole_moves=False)
+    assert s.players[0].scout == 12
+
+
+def test_r2_a_movement_that_goes_nowhere_asks_nothing() -> None:
+    s = mover(scout=24, canoe=1)  # River 3 from the Mountains goes nowhere (R18)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform canoe", whole_moves=False)
+    assert s.players[0].scout == 24 and not s.stack
+
+
 def test_r3_gains_of_one_performance_never_pay_for_the_next() -> None:
     """Twisted Hair with Strength 3 and one Canoe: the two Canoes gained cannot pay again."""
     s = game()
@@ -144,6 +169,62 @@ def test_r3_held_resources_pay_every_performance() -> None:
     s = do(s, "play twisted-hair", "under black-cat", "perform", "take 2 canoe", "perform", "take 2 canoe")
     assert not s.stack
     assert s.players[0].resources[CANOE] == 4
+
+
+def _copier(hand_card: str, scout: int = ST_LOUIS, on_boats: int = 1, **resources: int) -> State:
+    """Seat 0 holds ``hand_card`` and Francois Labiche (Strength 2) and ``on_boats`` Indians."""
+    s = game()
+    hand(s, 0, hand_card, "francois-labiche")
+    indians(s, 0, on_boats)
+    load(s, 0, **resources)
+    at(s, 0, scout)
+    return s
+
+
+def test_r3_partisan_black_cat_then_little_thief_counts_only_pairs_held_at_the_start() -> None:
+    """The issue's example: Partisan at Strength 2, Black Cat then Little Thief ends on 7, not 8."""
+    s = _copier("the-partisan", food=2, wood=4)
+    area(s, 1, "black-cat", "little-thief")
+    s = do(s, "play the-partisan", "under francois-labiche", "indians 0", "perform black-cat", "perform", "take 2 wood",
+           "perform little-thief", "perform")
+    assert s.players[0].scout == 7  # 4 Wood held from the start: 2 pairs (the 2 Wood gained do not count)
+    assert s.players[0].resources[WOOD] == 6
+
+
+def test_r3_partisan_black_cat_then_tetoharsky_counts_only_triples_held_at_the_start() -> None:
+    s = _copier("the-partisan", scout=22, food=2, wood=5)
+    area(s, 1, "black-cat", "tetoharsky")
+    s = do(s, "play the-partisan", "under francois-labiche", "indians 0", "perform black-cat", "perform", "take 2 wood",
+           "perform tetoharsky", "perform")
+    assert s.players[0].scout == 23  # 5 Wood from the start: one triple (7 with the gain would be two)
+
+
+def test_r3_partisan_interpreter_then_warfington_counts_only_indians_held_at_the_start() -> None:
+    s = _copier("the-partisan", food=2, wood=2)
+    area(s, 1, "pierre-cruzatte", "richard-warfington")
+    powwow(s, 2)
+    s = do(s, "play the-partisan", "under francois-labiche", "indians 0", "perform pierre-cruzatte", "perform",
+           "take 2 indian", "perform richard-warfington", "perform pay 2 wood")
+    assert s.players[0].indians == 3
+    assert s.players[0].scout == 6  # the one Indian held from the start, not the two gathered
+
+
+def test_r3_sacagawea_hunting_then_little_thief_counts_only_pairs_held_at_the_start() -> None:
+    s = _copier("sacagawea", food=1, wood=2)
+    area(s, 1, "little-thief")
+    s = do(s, "play sacagawea", "under francois-labiche", "indians 0", "perform hunting", "perform", "take 1 fur + 1 food",
+           "perform shamanism", "perform little-thief", "perform")
+    assert s.players[0].scout == 6  # 2 Wood from the start; the Fur and Food of Hunting do not count
+
+
+def test_r3_charbonneau_hunting_then_little_thief_counts_only_pairs_held_at_the_start() -> None:
+    s = _copier("toussaint-charbonneau", food=1, wood=4)
+    area(s, 1, "little-thief")
+    occupy(s, "hunting", 1)
+    occupy(s, "shamanism", 1)
+    s = do(s, "play toussaint-charbonneau", "under francois-labiche", "indians 0", "perform hunting pay 1 wood", "perform",
+           "take 1 fur + 1 food", "perform shamanism pay 1 wood", "perform little-thief", "perform")
+    assert s.players[0].scout == 6  # 2 Wood left of those held at the start; Hunting's gains do not count
 
 
 # --- R4, R5 badges and face-up counts ------------------------------------------------------------

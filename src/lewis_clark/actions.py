@@ -6,7 +6,7 @@
     village <place> <n>    recruit <card>          discard <card>|none
     camp                   end                     stop
     perform [<choice>] [boost] [pay <bundle>]      take <bundle>
-    return <resource>      boat <face>
+    move <n>               return <resource>       boat <face>
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class Verb(StrEnum):
     TAKE = "take"  # how much of a gain to keep (R2)
     RETURN = "return"  # a resource back when the boats overflow (R7)
     BOAT = "boat"  # the face of a new boat tile
+    MOVE = "move"  # how many of a movement's spaces to go (R2); last, so that older verbs keep their order
 
 
 VERBS: tuple[Verb, ...] = tuple(Verb)
@@ -53,6 +54,7 @@ class Action(NamedTuple):
     ``indians``  how many Indians (indians, village)
     ``bundle``   what is kept (take) or paid (perform)
     ``boost``    perform: use Nicholas Jarrot's or Cut Nose's extra spaces (R19)
+    ``spaces``   move: how many spaces of the movement the Scout goes (R2)
     """
 
     verb: Verb
@@ -60,6 +62,7 @@ class Action(NamedTuple):
     indians: int = 0
     bundle: Bundle = NONE
     boost: bool = False
+    spaces: int = 0
 
     def __str__(self) -> str:
         v = self.verb
@@ -71,6 +74,8 @@ class Action(NamedTuple):
             return f"village {self.subject} {self.indians}"
         if v == "take":
             return f"take {bundle_text(self.bundle)}"
+        if v == "move":
+            return f"move {self.spaces}"
         if v == "perform":
             words = ["perform"]
             if self.subject:
@@ -179,6 +184,7 @@ _PARSERS: dict[str, Callable[[list[str]], Action]] = {
     "indians": lambda a: Action(Verb.INDIANS, "", _count(_one(a, "number"))),
     "village": _village,
     "perform": _perform,
+    "move": lambda a: Action(Verb.MOVE, spaces=_count(_one(a, "number"))),
     "take": lambda a: Action(Verb.TAKE, bundle=parse_bundle(" ".join(a)) if a else _missing("bundle")),
     "return": _resource,
     "boat": _boat,

@@ -93,6 +93,9 @@ _ENCOUNTERED: tuple[tuple[int, str, str, str], ...] = (
 ONCE_ONLY = frozenset({1, 2})  # Hay, Little Raven: Strength above 1 adds nothing
 PERMANENT = frozenset({16, 17, 18, 36, 54})  # work while face-up; cannot be copied
 LAROCQUE, GRAVELINES, BOLEY, JARROT, CUT_NOSE = 16, 17, 18, 36, 54
+CHARBONNEAU, PARTISAN, SACAGAWEA = 15, 35, 53
+# R3: their later activations may neither use nor take into account what earlier ones gained.
+GAINS_IGNORED = frozenset({CHARBONNEAU, PARTISAN, SACAGAWEA})
 FIRST_STARTING_ID = 55
 
 

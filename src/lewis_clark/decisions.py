@@ -8,6 +8,7 @@ A pending decision is a ``Frame`` on the state's stack (state.py names its field
     indians   how many Indians add Strength                                 R1
     perform   perform the action once more (which way, paying what) or stop  R2, R3
     take      how much of a gain to keep                                    R2
+    move      where a movement stops: all its spaces or fewer               R2
     overflow  which resource goes back when a gain overfills the boats      R7
     recruit   which card (if any) to discard for the Equipment discount     R15
     farewell  which cards to discard before the Journal is replaced         R12
@@ -40,7 +41,7 @@ from lewis_clark.resources import (
     up_to_choices,
 )
 from lewis_clark.state import AfterTake, Decision, Frame, Player, State
-from lewis_clark.village import PLACES
+from lewis_clark.village import PLACE_INDEX, PLACES
 
 MOST_STRENGTH = 3  # R1c: a card never gets more than 3 Strength
 MOST_INDIANS_WITH_CARD = 2  # R1c: at most 2 Indians beside a Strength card
@@ -63,6 +64,7 @@ INDIANS = [Action(Verb.INDIANS, "", n) for n in range(MOST_STRENGTH + 1)]
 RETURN = [Action(Verb.RETURN, KINDS[r]) for r in RESOURCES]
 BOAT = [Action(Verb.BOAT, face) for face in TILE_FACES]
 _TAKE: dict[Bundle, Action] = {}
+MOVES: list[Action] = []  # MOVES[k]: go k spaces of the movement, built on demand
 _ANY: dict[int, list[Bundle]] = {n: any_payments(n) for n in (1, 2)}
 _DIFFERENT: dict[int, list[Bundle]] = {3: different_payments(3)}
 
@@ -276,6 +278,38 @@ def _perform(state: State, frame: Frame, action: Action) -> None:
     RESULTS[alt.result](state, p, frame, alt, action)
 
 
+def futile(state: State, action: Action) -> bool:
+    """Whether a legal perform action would pay (or spend a performance) for nothing: the card it copies
+    or the Village place it acts through could then do nothing at all (R12, R22). Legal, but the
+    interfaces warn before the player pays."""
+    if action.verb != _PERFORM_VERB or not state.stack or state.stack[-1].kind != Decision.PERFORM:
+        return False
+    return _futile(state, state.stack[-1], action)
+
+
+def reached_frame(frame: Frame, action: Action) -> Frame | None:
+    """The performance a copy or a Village action reaches (R12, R22); None for other results."""
+    result = matching_alternative(frame, action).result
+    if result == "copy":
+        return Frame(Decision.PERFORM, BY_SLUG[action.subject].id, performances=1, copied=True)
+    if result == "village":
+        return Frame(Decision.PERFORM, place=PLACE_INDEX[action.subject], performances=1)
+    return None
+
+
+def _futile(state: State, frame: Frame, action: Action) -> bool:
+    reached = reached_frame(frame, action)
+    if reached is None:
+        return False
+    s = state.copy()  # what is left to pay with once this performance has paid (R3)
+    p = _player(s)
+    alt = matching_alternative(frame, action)
+    _pay(s, p, alt.pay)
+    _pay(s, p, action.bundle)
+    s.stack.append(reached)
+    return all(_futile(s, reached, a) for a in perform_options(s, reached))
+
+
 def matching_alternative(frame: Frame, action: Action) -> Alternative:
     """The alternative a perform action chose."""
     alts = alternatives(frame)
@@ -326,6 +360,26 @@ def _take(state: State, frame: Frame, action: Action) -> None:
         state.stack.append(Frame(Decision.OVERFLOW, returns=excess))
     if frame.then:
         after_take(state, frame.then)
+
+
+# --- move: where a movement stops (R2) ----------------------------------------------------------------
+
+def move_action(spaces: int) -> Action:
+    """The (shared) action that goes ``spaces`` spaces of a movement."""
+    while len(MOVES) <= spaces:
+        MOVES.append(Action(Verb.MOVE, spaces=len(MOVES)))
+    return MOVES[spaces]
+
+
+def _move_options(state: State, frame: Frame) -> list[Action]:
+    # The whole movement first, as a take offers the whole gain first: bots and plans pick it by default.
+    move_action(frame.spaces)
+    return MOVES[frame.spaces::-1]
+
+
+def _move(state: State, frame: Frame, action: Action) -> None:
+    state.stack.pop()
+    _player(state).scout -= frame.spaces - action.spaces
 
 
 # --- overflow: what goes back when the boats are full (R7) -------------------------------------------
@@ -417,6 +471,7 @@ DECISIONS: dict[Decision, Rule] = {
     Decision.INDIANS: Rule(_indians_options, _indians),
     Decision.PERFORM: Rule(_perform_or_stop, _perform),
     Decision.TAKE: Rule(_take_options, _take),
+    Decision.MOVE: Rule(_move_options, _move),
     Decision.OVERFLOW: Rule(_overflow_options, _overflow),
     Decision.RECRUIT: Rule(_recruit_options, _recruit),
     Decision.FAREWELL: Rule(_farewell_options, _farewell),

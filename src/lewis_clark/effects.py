@@ -13,7 +13,7 @@ from lewis_clark import journal
 from lewis_clark.actions import Action
 from lewis_clark.cards import BY_SLUG, CARDS, LAROCQUE
 from lewis_clark.effects_spec import Alternative
-from lewis_clark.queries import badge_count, capacity, face_up_count, scout_spaces
+from lewis_clark.queries import badge_count, capacity, counted_indians, counted_resources, face_up_count, scout_spaces
 from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN, NONE, Bundle, single, sub_bundles, up_to_choices
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import AfterTake, Decision, Frame, Player, State
@@ -92,7 +92,10 @@ def _move(state: State, p: Player, frame: Frame, alt: Alternative, action: Actio
     distance = move_distance(state, state.current, p, alt, _copied(frame), action.boost)
     if action.boost:
         state.boosts |= JARROT_USED if alt.result == "river" else CUT_NOSE_USED
+    start = p.scout
     move(state, p, MOVE_TERRAIN[alt.result], distance)
+    if p.scout > start:  # R2: the Scout stands where the whole movement takes it; it may stop earlier
+        state.stack.append(Frame(Decision.MOVE, spaces=p.scout - start))
 
 
 def count(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> int:
@@ -106,13 +109,13 @@ def count(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> 
         n = sum(1 for q in state.players if q.scout >= p.camp)
         return n + (1 if state.mackenzie >= 0 and state.mackenzie >= p.camp else 0)
     if counter == "indians-on-boats":
-        return p.indians
+        return counted_indians(state, p)
     if counter == "indians-in-village":  # R11: places, Powwow and Newcomer
         return sum(state.village) + state.powwow + state.newcomer
-    if counter == "resource-pairs":
-        return sum(p.resources) // 2
+    if counter == "resource-pairs":  # R3: through The Partisan and co., not what this action gained
+        return counted_resources(state, p) // 2
     if counter == "resource-triples":
-        return sum(p.resources) // 3
+        return counted_resources(state, p) // 3
     if counter == "face-up":
         return face_up_count(p, copied)
     raise AssertionError(counter)

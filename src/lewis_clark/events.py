@@ -160,6 +160,10 @@ def events(before: State, action: Action, after: State) -> list[Event]:
                              p0.resources[EQUIPMENT] - p1.resources[EQUIPMENT], discarded))
     if action.verb == Verb.CAMP:
         out.append(Camped(seat, camp_time(p0), p1.scout, p1.camp, len(p0.face_up) + len(p0.face_down), p0.on_cards))
+    elif frame is not None and frame.kind == Decision.MOVE:  # the stop was told by Acted; only a bump moves (R18)
+        stop = p0.scout - (frame.spaces - action.spaces)
+        if p1.scout != stop:
+            out.append(ScoutMoved(seat, stop, p1.scout))
     elif p1.scout != p0.scout:
         out.append(ScoutMoved(seat, p0.scout, p1.scout))
     gathered = after.powwow - before.powwow

@@ -305,6 +305,11 @@ def _repeat(state: State, steps: tuple[Action, ...], base: Plan, perform: Action
             if len(s.deck) != snapshot[0] or s.journal != snapshot[1]:
                 break  # a card was revealed: what follows is not planned
             continue
+        if kind == Decision.MOVE:  # the whole movement: a shorter one (R2) is a single decision
+            whole_move = legal_actions(s)[0]
+            _step(s, whole_move)
+            done.append(whole_move)
+            continue
         if kind == Decision.TAKE:
             take, whole = _keep(s)
             if take is None:

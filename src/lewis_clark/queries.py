@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lewis_clark import journal
-from lewis_clark.cards import BOLEY, CARDS, GRAVELINES
+from lewis_clark.cards import BOLEY, CARDS, GAINS_IGNORED, GRAVELINES
 from lewis_clark.expedition import boat_time, resource_capacity
 from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN
 from lewis_clark.village import PLACES
@@ -117,7 +117,7 @@ def counter_parts(state: State, seat: int, p: Player, counter: str, copied: int 
     """What a counted movement counts (``effects.count``), part by part, zeros left out; the parts sum to
     the count. Keys: badges as ``badge_sources`` (R4, R22, R24); "scouts-ahead": seat colours and
     "mackenzie" (R21); "indians-in-village": "places", "powwow", "newcomer" (R11); "indians-on-boats":
-    "boats"; "resource-pairs" / "resource-triples": "pairs" / "triples" (of ``sum(p.resources)``, R21);
+    "boats"; "resource-pairs" / "resource-triples": "pairs" / "triples" (of ``counted_resources``, R21, R3);
     "face-up": "face-up" and "copied" (R5, R22)."""
     if counter in BADGE_COUNTERS:
         return badge_sources(state, seat, BADGE_COUNTERS[counter], copied)
@@ -128,11 +128,11 @@ def counter_parts(state: State, seat: int, p: Player, counter: str, copied: int 
     elif counter == "indians-in-village":
         parts = {"places": sum(state.village), "powwow": state.powwow, "newcomer": state.newcomer}
     elif counter == "indians-on-boats":
-        parts = {"boats": p.indians}
+        parts = {"boats": counted_indians(state, p)}
     elif counter == "resource-pairs":
-        parts = {"pairs": sum(p.resources) // 2}
+        parts = {"pairs": counted_resources(state, p) // 2}
     elif counter == "resource-triples":
-        parts = {"triples": sum(p.resources) // 3}
+        parts = {"triples": counted_resources(state, p) // 3}
     elif counter == "face-up":
         parts = {"face-up": len(p.face_up), "copied": 1 if copied and copied not in p.face_up else 0}
     else:
@@ -180,3 +180,31 @@ def payable(state: State, p: Player) -> list[int]:
     r = p.resources
     return [min(sp[0], r[0]), min(sp[1], r[1]), min(sp[2], r[2]), min(sp[3], r[3]), min(sp[4], r[4]),
             min(sp[5], r[5]), min(sp[INDIAN], p.indians)]
+
+
+def gains_ignored(state: State) -> bool:
+    """Whether counts now leave out what the action has gained so far: inside a performance of The
+    Partisan, Sacagawea or Toussaint Charbonneau, whose later activations may not "take into account"
+    what earlier ones gained (R3). A copied one acts once, so it has no earlier activation."""
+    for f in state.stack:
+        if f.kind == _PERFORM and f.card in GAINS_IGNORED and not f.copied and f.place < 0:
+            return True
+    return False
+
+
+_PERFORM = "perform"  # Decision.PERFORM's value (a StrEnum): state imports this module's callers, not the reverse
+
+
+def counted_resources(state: State, p: Player) -> int:
+    """The resources a count of ``p``'s boats sees (Little Thief, Tetoharsky): all held, or only those
+    held since the action began when gains are ignored (R3, R21)."""
+    if gains_ignored(state):
+        return sum(payable(state, p)[:6])
+    return sum(p.resources)
+
+
+def counted_indians(state: State, p: Player) -> int:
+    """The Indians a count of ``p``'s boats sees (Richard Warfington), likewise (R3)."""
+    if gains_ignored(state):
+        return payable(state, p)[INDIAN]
+    return p.indians

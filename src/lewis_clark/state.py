@@ -93,6 +93,7 @@ class Decision(StrEnum):
     INDIANS = "indians"  # how many Indians add Strength (R1)
     PERFORM = "perform"  # perform once more (which way, paying what) or stop (R2, R3)
     TAKE = "take"  # how much of a gain to keep (R2)
+    MOVE = "move"  # where a movement stops: after all its spaces or fewer (R2)
     OVERFLOW = "overflow"  # which resource goes back when the boats overflow (R7)
     RECRUIT = "recruit"  # which card, if any, to discard for the Equipment discount (R15)
     FAREWELL = "farewell"  # which cards to discard before the Journal is replaced (R12)
@@ -120,6 +121,7 @@ class Frame(NamedTuple):
     ``then``          take: what follows the choice
     ``returns``       overflow: resources still to send back
     ``discards``      farewell: cards that may still be discarded
+    ``spaces``        move: spaces the movement carried the Scout (it may stop after fewer, R2)
     """
 
     kind: Decision
@@ -132,11 +134,12 @@ class Frame(NamedTuple):
     then: AfterTake = AfterTake.NOTHING
     returns: int = 0
     discards: int = 0
+    spaces: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The saved form (docs/state-format.md): one ``remaining`` count and one ``after`` note."""
         return {"kind": str(self.kind), "card": self.card, "place": self.place,
-                "remaining": self.performances + self.strength + self.returns + self.discards,
+                "remaining": self.performances + self.strength + self.returns + self.discards + self.spaces,
                 "options": [list(o) for o in self.bundles], "after": "copy" if self.copied else str(self.then)}
 
     @classmethod
@@ -144,7 +147,7 @@ class Frame(NamedTuple):
                    after: str) -> Frame:
         """A frame from its saved fields; ``remaining`` goes to the count this kind uses."""
         counts = {Decision.PERFORM: "performances", Decision.INDIANS: "strength", Decision.OVERFLOW: "returns",
-                  Decision.FAREWELL: "discards"}
+                  Decision.FAREWELL: "discards", Decision.MOVE: "spaces"}
         named: dict[str, Any] = {counts[kind]: remaining} if kind in counts else {}
         if after == "copy":
             named["copied"] = True

@@ -205,6 +205,8 @@ class HeuristicBot(Bot):
             return self._discount(view, legal)
         if kind == Decision.FAREWELL:
             return DISCARD_NONE
+        if kind == Decision.MOVE:
+            return legal[0]  # the whole movement (R2 lets it stop earlier; racing never wants to)
         return self._greedy(view, legal)
 
     # --- the turn -------------------------------------------------------------------------------
@@ -458,6 +460,9 @@ class HeuristicBot(Bot):
         steps = 0
         while s.stack and s.current == seat and not s.over and steps < LOOKAHEAD:
             legal = legal_actions(s)
+            if s.stack[-1].kind == Decision.MOVE:  # the whole movement, and no decision counted (R2)
+                apply_in_place(s, legal[0])
+                continue
             apply_in_place(s, self._greedy(s, legal))
             steps += 1
         return s, steps
@@ -470,6 +475,8 @@ class HeuristicBot(Bot):
         seat = view.current
         frame = view.stack[-1] if view.stack else None
         kind = frame.kind if frame else Decision.TURN
+        if kind == Decision.MOVE:
+            return legal[0]  # the whole movement
         if kind == Decision.PERFORM and frame is not None and frame.place in _MAKER_PLACES:
             performs = [a for a in legal if a.verb == Verb.PERFORM]
             if performs:  # the Indians went there for this; keep the fuel for the terrain ahead

@@ -31,6 +31,7 @@ from lewis_clark.resources import (
     sub_bundles,
     up_to_choices,
 )
+from lewis_clark.route import PRINTED_ROUTE
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
@@ -128,6 +129,8 @@ def _enumerate() -> tuple[list[Action], list[Group]]:
         ("take", (Action(Verb.TAKE, bundle=b) for b in sorted(_take_bundles(), key=_bundle_key))),
         ("return", (Action(Verb.RETURN, KINDS[r]) for r in RESOURCES)),
         ("boat", (Action(Verb.BOAT, face) for face in TILE_FACES)),
+        # Last, so that the indices above stay as they were before it (issue 13); 0 to every route space (R2).
+        ("move", (Action(Verb.MOVE, spaces=n) for n in range(PRINTED_ROUTE.last + 1))),
     ]
     actions: list[Action] = []
     spans: list[Group] = []

@@ -54,7 +54,7 @@ def _frame_segments(prefix: str) -> list[tuple[str, int, str]]:
          + " (the whole frame is zeros when the stack is shallower)"),
         (f"{prefix}.card", 1 + NUM_CARDS, "one-hot card id (0 = none): the card played, recruited or copied"),
         (f"{prefix}.place", 1 + len(PLACES), "one-hot Village place (0 = none) acting in a perform decision"),
-        (f"{prefix}.remaining", 1, f"performances / discards / returns left, /{REMAINING_SCALE:g}, saturating"),
+        (f"{prefix}.remaining", 1, f"performances / discards / returns / spaces left, /{REMAINING_SCALE:g}, saturating"),
         (f"{prefix}.after", len(FRAME_NOTE_LIST),
          "one-hot note on the frame: " + ", ".join(n or "none" for n in FRAME_NOTE_LIST)),
     ]
@@ -170,7 +170,7 @@ def _encode_frame(x: Vector, prefix: str, frame: Frame) -> None:
     x[OFFSET[f"{prefix}.kind"] + _KIND_INDEX[frame.kind]] = 1
     x[OFFSET[f"{prefix}.card"] + frame.card] = 1
     x[OFFSET[f"{prefix}.place"] + frame.place + 1] = 1
-    count = frame.performances + frame.strength + frame.returns + frame.discards  # a kind uses one of them
+    count = frame.performances + frame.strength + frame.returns + frame.discards + frame.spaces  # one per kind
     x[OFFSET[f"{prefix}.remaining"]] = min(1.0, count / REMAINING_SCALE)
     x[OFFSET[f"{prefix}.after"] + _NOTE_INDEX[COPIED_NOTE if frame.copied else frame.then]] = 1
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lewis_clark.effects import alternatives
 from lewis_clark.effects_spec import Alternative
-from lewis_clark.queries import BADGE_COUNTERS, badge_sources, counter_parts
+from lewis_clark.queries import BADGE_COUNTERS, badge_sources, counted_resources, counter_parts, gains_ignored
 from lewis_clark.resources import NONE
 from lewis_clark.state import Decision, Frame, State
 from lewis_clark.village import PLACES
@@ -103,10 +103,21 @@ def movement_words(state: State, seat: int, alt: Alternative, copied: int = 0) -
                  "newcomer": lambda k: tn("{n} Newcomer", "{n} Newcomers", k)}
         return t("Indians in the Village: {parts}: {spaces}",
                  parts=" + ".join(words[key](k) for key, k in parts.items()) or t("none"), spaces=_spaces(n))
+    if counter == "indians-on-boats" and gains_ignored(state):  # R3
+        return tn("{n} Indian held since the action began: {spaces}",
+                  "{n} Indians held since the action began: {spaces}", n, spaces=_spaces(n))
     if counter == "indians-on-boats":
         return tn("{n} Indian on your boats: {spaces}", "{n} Indians on your boats: {spaces}", n, spaces=_spaces(n))
     if counter in ("resource-pairs", "resource-triples"):
-        held = sum(p.resources)
+        held = counted_resources(state, p)
+        if gains_ignored(state):  # R3: what this action gained is not taken into account
+            if counter == "resource-pairs":
+                return tn("{n} resource held since the action began, one space per pair: {spaces}",
+                          "{n} resources held since the action began, one space per pair: {spaces}", held,
+                          spaces=_spaces(n))
+            return tn("{n} resource held since the action began, one space per three: {spaces}",
+                      "{n} resources held since the action began, one space per three: {spaces}", held,
+                      spaces=_spaces(n))
         if counter == "resource-pairs":
             return tn("{n} resource on your boats, one space per pair: {spaces}",
                       "{n} resources on your boats, one space per pair: {spaces}", held, spaces=_spaces(n))

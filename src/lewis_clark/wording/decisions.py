@@ -45,6 +45,9 @@ PROMPTS: dict[Decision, Prompt] = {
                                            card=_title(f)),
     Decision.PERFORM: _perform,
     Decision.TAKE: lambda s, name, f: t("{name}: choose what to keep", name=name),
+    Decision.MOVE: lambda s, name, f: tn("{name}: the Scout moved {n} space; keep it there or stop it earlier",
+                                         "{name}: the Scout moved {n} spaces; keep it there or stop it earlier",
+                                         f.spaces if f else 0, name=name),
     Decision.OVERFLOW: lambda s, name, f: tn("{name}: the boats are full; return {n} resource",
                                              "{name}: the boats are full; return {n} resources",
                                              f.returns if f else 0, name=name),
@@ -135,6 +138,7 @@ HINTS: dict[Decision, Callable[[State, Frame | None], str]] = {
     Decision.INDIANS: _indians,
     Decision.PERFORM: _perform_hint,
     Decision.TAKE: _take_hint,
+    Decision.MOVE: lambda s, f: t("A movement may stop on any space it passed; going the whole way is listed first"),
     Decision.OVERFLOW: _overflow_hint,
     Decision.RECRUIT: _recruit_hint,
     Decision.FAREWELL: lambda s, f: tn("Discard up to {n} more card you do not want; then the whole Journal is "

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
-from lewis_clark.decisions import matching_alternative
+from lewis_clark.decisions import futile, matching_alternative, reached_frame
 from lewis_clark.queries import capacity, recruit_fur
 from lewis_clark.resources import KIND_INDEX, RESOURCES
 from lewis_clark.rules import apply
@@ -58,7 +58,36 @@ def _perform(state: State, a: Action) -> str:
         text = t("{action} (boosted)", action=text)
     if any(a.bundle):
         text = t("{action}, paying {what}", action=text, what=bundle_words(a.bundle))
-    return text
+    note = futile_note(state, a)
+    return t("{action} ({note})", action=text, note=note) if note else text
+
+
+def futile_note(state: State, a: Action) -> str:
+    """For a performance that would pay for nothing (``decisions.futile``), what is lost and why, e.g.
+    "pays 1 wood for nothing: Shamanism could do nothing now"; "" for any other action."""
+    if not futile(state, a):
+        return ""
+    f = state.stack[-1]
+    alt = matching_alternative(f, a)
+    reached = reached_frame(f, a)
+    assert reached is not None
+    why = t("{source} could do nothing now", source=source_name(reached.card, reached.place))
+    paid = tuple(x + y for x, y in zip(alt.pay, a.bundle, strict=True))
+    if any(paid):
+        return t("pays {what} for nothing: {why}", what=bundle_words(paid), why=why)
+    return t("spends a performance for nothing: {why}", why=why)
+
+
+def _stop_space(state: State, a: Action) -> int:
+    """Where a "move" action leaves the Scout: the movement's end less the spaces given up (R2)."""
+    return state.players[state.current].scout - (state.stack[-1].spaces - a.spaces)
+
+
+def _move(state: State, a: Action) -> str:
+    if a.spaces == state.stack[-1].spaces:
+        return t("Go the whole way, to space {space}", space=_stop_space(state, a))
+    return tn("Stop after {n} space, on space {space}", "Stop after {n} spaces, on space {space}", a.spaces,
+              space=_stop_space(state, a))
 
 
 def _place(a: Action) -> str:
@@ -78,6 +107,7 @@ LABELS: dict[Verb, Words] = {
     Verb.STOP: lambda s, a: t("Stop performing"),
     Verb.PERFORM: _perform,
     Verb.TAKE: lambda s, a: t("Take {what}", what=bundle_words(a.bundle)) if any(a.bundle) else t("Take nothing"),
+    Verb.MOVE: _move,
     Verb.RETURN: lambda s, a: t("Return {what}", what=kind_count(KIND_INDEX[a.subject], 1)),
     Verb.BOAT: lambda s, a: t("Add a {face}", face=boat_face(a.subject)),
 }
@@ -123,6 +153,9 @@ def _take_hint(state: State, a: Action) -> str:
 
 
 def _perform_hint(state: State, a: Action) -> str:
+    note = futile_note(state, a)
+    if note:
+        return note
     p = state.players[state.current]
     f = state.stack[-1]
     counts = count_words(state, f, matching_alternative(f, a))
@@ -147,6 +180,7 @@ HINTS: dict[Verb, Words] = {
     Verb.STOP: lambda s, a: t("perform no more"),
     Verb.PERFORM: _perform_hint,
     Verb.TAKE: _take_hint,
+    Verb.MOVE: lambda s, a: t("the whole movement") if a.spaces == s.stack[-1].spaces else t("stop early"),
     Verb.RETURN: lambda s, a: "",
     Verb.BOAT: lambda s, a: "",
 }

@@ -75,6 +75,8 @@ ACTED: dict[Verb, Callable[[str, Action, Acted], str]] = {
     Verb.STOP: lambda name, a, e: t("{name} stops", name=name),
     Verb.PERFORM: _perform,
     Verb.TAKE: lambda name, a, e: t("{name} takes {what}", name=name, what=bundle_words(a.bundle)),
+    Verb.MOVE: lambda name, a, e: tn("{name}'s Scout goes {n} space of the movement",
+                                     "{name}'s Scout goes {n} spaces of the movement", a.spaces, name=name),
     Verb.RETURN: lambda name, a, e: t("{name} returns {what}", name=name, what=kind_count(KIND_INDEX[a.subject], 1)),
     Verb.BOAT: lambda name, a, e: t("{name} adds a {face}", name=name, face=boat_face(a.subject)),
 }
