@@ -39,7 +39,7 @@ def problem(manager: Manager) -> str:
     return ""
 
 
-async def store_problem(manager: Manager, timeout: float = READY_TIMEOUT) -> str:
+async def store_problem(manager: Manager, timeout: float) -> str:
     """Whether the store answers a trivial query in time ("" when it does); its error is logged, never
     shown (it may name the database's host)."""
     try:
@@ -62,7 +62,7 @@ def serve_health(app: FastAPI, manager: Manager) -> None:
 
     @app.get("/readyz", include_in_schema=False)
     async def readyz() -> JSONResponse:
-        why = problem(manager) or await store_problem(manager)
+        why = problem(manager) or await store_problem(manager, READY_TIMEOUT)
         if why:
             return JSONResponse({"status": "unavailable", "reason": why}, 503, headers=NO_STORE)
         return JSONResponse({"status": "ready"}, headers=NO_STORE)
