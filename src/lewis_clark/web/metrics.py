@@ -35,7 +35,7 @@ from lewis_clark.web.games import LiveGame, Manager, bot_next
 
 # No ``*_created`` series beside every counter and histogram (when it was made: the process start says
 # as much, and ``lewis_clark_games_created_created`` would only confuse).
-disable_created_metrics()
+disable_created_metrics()  # type: ignore[no-untyped-call]
 log = logging.getLogger("lewis_clark.web")
 access = logging.getLogger("lewis_clark.web.access")
 # Seconds: most answers take a few milliseconds; the top buckets catch a stalled store.
