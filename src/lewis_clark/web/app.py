@@ -28,7 +28,6 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from swagger_ui_bundle import swagger_ui_path
 
 from lewis_clark.bots import LEVELS
@@ -39,7 +38,9 @@ from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
 from lewis_clark.web.guide import guide_page
+from lewis_clark.web.health import HEALTH_PATHS, HostCheck, serve_health
 from lewis_clark.web.limits import CreationLimit, retry_after
+from lewis_clark.web.metrics import Metrics, Requests, serve_metrics
 from lewis_clark.web.store import Store
 from lewis_clark.web.words import meta_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t, tn
@@ -205,21 +206,24 @@ def default_db() -> Path:
 def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers: int | None = None, *,
                create_limit: CreationLimit | None = None, allowed_hosts: Sequence[str] | None = None,
                expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
-               expire_every: float = EXPIRE_EVERY) -> FastAPI:
+               expire_every: float = EXPIRE_EVERY, metrics_token: str | None = None) -> FastAPI:
     """The application, storing games in the SQLite file ``db`` (default: the user's data folder); bots
     think in ``bot_workers`` processes (default: one per core; 0: on the server's loop, for tests).
     ``create_limit``: games a client and the server may create a minute (default 20 and 200);
     ``allowed_hosts``: the names the Host header may give (None: any); games not over with no action
     for ``expire_days``, and finished games unchanged for ``keep_finished_days``, are deleted by a task
-    looking every ``expire_every`` seconds (None: never)."""
+    looking every ``expire_every`` seconds (None: never); ``metrics_token``: what ``GET /metrics`` needs as
+    a Bearer token (None: nothing)."""
     store = Store(db if db is not None else default_db())
     manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers)
     limit = create_limit if create_limit is not None else CreationLimit()
+    metrics = Metrics(manager)  # docs/deploy.md; /healthz, /readyz: health.py
 
     async def expiring() -> None:
         while True:
             with contextlib.suppress(Exception):  # a failed sweep is tried again next time
                 gone = manager.expire(expire_days, keep_finished_days)
+                metrics.expired.inc(gone)
                 if gone:
                     log.info("deleted %d expired games", gone)
             await asyncio.sleep(expire_every)
@@ -245,11 +249,14 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                               "`X-Token` header; actions use the text notation (docs/notation.md).")
     app.state.manager = manager
     app.state.limit = limit
+    app.state.metrics = metrics
     app.add_middleware(Language)
     app.add_middleware(BodyLimit)
     if allowed_hosts is not None:  # a wrong Host is refused (400) before anything else
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
-    app.add_middleware(NoFraming)  # outermost: the refusals of the middlewares above carry the headers too
+        app.add_middleware(HostCheck, allowed_hosts=allowed_hosts,
+                           open_paths=HEALTH_PATHS | ({"/metrics"} if metrics_token else set()))
+    app.add_middleware(NoFraming)  # the refusals of the middlewares above carry the headers too
+    app.add_middleware(Requests, metrics=metrics)  # outermost: times and logs every answer, refusals included
 
     @app.exception_handler(GameError)
     async def refused(request: Request, exc: GameError) -> JSONResponse:
@@ -296,10 +303,12 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         wait = limit.take(request.client.host if request.client else "")
         if wait:
             seconds = retry_after(wait)
+            metrics.refused.inc()
             raise GameError(429, tn("too many new games: try again in {n} second",
                                     "too many new games: try again in {n} seconds", seconds),
                             headers={"Retry-After": str(seconds)})
         game, tokens, creator = manager.create(options, seats, [(s.name or "").strip() for s in spec.seats])
+        metrics.created.inc()
         base = ""
         out = [CreatedSeat(seat=i, colour=colours[i], kind=kind, level=level if kind == "bot" else "", token=t,
                            link=f"{base}/play/{game.id}#t={t}" if t else "")
@@ -313,6 +322,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         if not GAME_ID.match(game_id):
             raise GameError(404, t("no game {id}", id=repr(game_id)))
         manager.delete(game_id, x_token)
+        metrics.deleted.inc()
         _snapshots.pop(game_id, None)
         return Response(status_code=204)
 
@@ -326,9 +336,11 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         if (body.action is None) == (body.plan is None):
             raise GameError(422, t("give either an action or a plan"))
         if body.plan is None:
-            manager.act(game, x_token, body.action or "", body.expect)
+            with metrics.timing_action():
+                manager.act(game, x_token, body.action or "", body.expect)
             return game_response(game, x_token, lang=lang)
-        planned = manager.act_plan(game, x_token, body.plan, body.expect)
+        with metrics.timing_action():
+            planned = manager.act_plan(game, x_token, body.plan, body.expect)
         return game_response(game, x_token, '"plan":' + json.dumps(planned.to_json(), separators=(",", ":")) + ",",
                              lang)
 
@@ -376,7 +388,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
             await ws.close(code=4404, reason=exc.message[:100])
             return
         watcher = game.watch(lang)
-        sender = asyncio.create_task(_send_updates(ws, watcher))
+        sender = asyncio.create_task(_send_updates(ws, watcher, metrics.updates.inc))
         try:
             while True:
                 message = await ws.receive()
@@ -429,15 +441,18 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                                    swagger_favicon_url="/docs-static/favicon-32x32.png",
                                    swagger_ui_parameters={"validatorUrl": None})
 
+    serve_health(app, manager)
+    serve_metrics(app, metrics, metrics_token)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount("/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
     return app
 
 
-async def _send_updates(ws: WebSocket, watcher: Watcher) -> None:
+async def _send_updates(ws: WebSocket, watcher: Watcher, sent: Callable[[], None]) -> None:
     with contextlib.suppress(Exception):
         while (text := await watcher.next()) is not None:
             await ws.send_text(text)
+            sent()
         await ws.close(code=4404, reason="the game was deleted")
 
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 import ipaddress
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from lewis_clark.web.logs import LogFormat
 
 ANY = ("0.0.0.0", "::", "")  # addresses that listen on every interface
 
@@ -58,15 +62,26 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
               type=click.FloatRange(0, 36_500, min_open=True), callback=_finite,
               help="Delete a finished game (its replay and record) this many days after its last action.")
 @click.option("--no-expiry", is_flag=True, help="Keep every game for ever.")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Log lines for people (text) or one JSON object a line for a log collector (json).")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info", show_default=True,
+              help="The least important log lines shown (debug: every action applied).")
+@click.option("--access-log/--no-access-log", default=None,
+              help="A log line for every request [default: on with --log-format json, off with text].")
+@click.option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN",
+              help="GET /metrics needs 'Authorization: Bearer TOKEN' [default: no token; better given in the "
+                   "LEWIS_CLARK_METRICS_TOKEN environment variable, which other users cannot list].")
 def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None,
           allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
-          keep_finished_days: float, no_expiry: bool) -> None:
+          keep_finished_days: float, no_expiry: bool, log_format: LogFormat, log_level: str,
+          access_log: bool | None, metrics_token: str | None) -> None:
     """Play in the browser: serve the game at http://HOST:PORT/."""
     try:
         import uvicorn
 
         from lewis_clark.web.app import MAX_WS_MESSAGE, create_app, default_db
         from lewis_clark.web.limits import CreationLimit
+        from lewis_clark.web.logs import config
     except ImportError as exc:  # the web extra is optional
         raise click.ClickException(f"the web server needs the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
     db = db_path or str(default_db())
@@ -74,11 +89,12 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
     app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
                      create_limit=CreationLimit(create_limit, create_limit_all), allowed_hosts=hosts,
                      expire_days=None if no_expiry else expire_days,
-                     keep_finished_days=None if no_expiry else keep_finished_days)
+                     keep_finished_days=None if no_expiry else keep_finished_days, metrics_token=metrics_token or None)
     shown = "127.0.0.1" if host in ANY else host
     click.echo(f"Lewis & Clark: open http://{shown}:{port}/ in a browser (games stored in {db}; Ctrl+C stops)")
     if hosts is None:
         click.echo("warning: listening on every interface and answering any Host name; name the ones people use "
                    "with --allowed-host (a page on another site could otherwise reach this server through a "
                    "DNS name of its own)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_MESSAGE * 4)
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False,
+                log_config=config(log_format, log_level, log_format == "json" if access_log is None else access_log))

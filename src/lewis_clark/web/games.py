@@ -26,7 +26,7 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -310,6 +310,7 @@ class Manager:
         self._pool: ProcessPoolExecutor | None = None  # started with the first bot decision
         self._links: tuple[Connection, ...] = ()  # a pipe the workers watch: closed, they end
         self.closing = False
+        self.on_applied: Callable[[LiveGame, int], None] = lambda game, seat: None  # metrics.py counts here
 
     # --- lifecycle -------------------------------------------------------------------------------
 
@@ -511,6 +512,7 @@ class Manager:
             raise GameError(409, str(exc)) from None
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
             raise GameError(400, str(exc)) from None
+        self.on_applied(game, seat)
 
     def undo(self, game: LiveGame, token: str | None, expect: int | None = None) -> None:
         """Take back the seat's last action of this turn; with ``expect``, only if the game is still

@@ -87,6 +87,11 @@ class Store:
         self._db.execute("UPDATE games SET touched = COALESCE((SELECT MAX(at) FROM actions WHERE game_id = games.id),"
                          " created) WHERE touched IS NULL")
 
+    def ping(self) -> None:
+        """A trivial query (readiness): raises when the database does not answer."""
+        with self._lock:
+            self._db.execute("SELECT 1").fetchone()
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

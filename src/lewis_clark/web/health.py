@@ -1,0 +1,86 @@
+"""Health for load balancers and supervisors: ``GET /healthz`` (liveness) and ``GET /readyz`` (readiness).
+
+``/healthz`` says the process answers, touching nothing else: a supervisor restarts a server that
+stops answering it. ``/readyz`` says the server can serve games now: the store answers a trivial query
+(within ``READY_TIMEOUT``), the bot workers (if the server runs bots) are not broken, and the server
+is not shutting down; otherwise 503 with the reason, and a balancer sends the traffic elsewhere.
+Balancers call these by address (``http://10.0.0.5:8001/readyz``), so they answer whatever the Host
+header says (``HostCheck``): they tell a page from another site nothing worth a DNS rebinding.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Collection, MutableMapping, Sequence
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+from lewis_clark.web.games import Manager
+
+log = logging.getLogger("lewis_clark.web")
+READY_TIMEOUT = 2.0  # seconds the store has to answer /readyz
+HEALTH_PATHS = frozenset({"/healthz", "/readyz"})
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def problem(manager: Manager) -> str:
+    """Why the server cannot take requests now, apart from the store ("" when it can)."""
+    if manager.closing:
+        return "shutting down"
+    # The pool is replaced when a bot next needs it; a broken one left in place means that the last try
+    # to start workers failed too (out of memory, a process limit): bots cannot move here.
+    pool = getattr(manager, "_pool", None)
+    if manager.bot_workers and pool is not None and getattr(pool, "_broken", False):
+        return "bot workers broken"
+    return ""
+
+
+async def store_problem(manager: Manager, timeout: float) -> str:
+    """Whether the store answers a trivial query in time ("" when it does); its error is logged, never
+    shown (it may name the database's host)."""
+    try:
+        await asyncio.wait_for(asyncio.to_thread(manager.store.ping), timeout)
+    except TimeoutError:
+        log.warning("readiness: the database did not answer within %.1f s", timeout)
+        return "database not answering"
+    except Exception as exc:
+        log.warning("readiness: the database failed: %s", exc)
+        return "database not answering"
+    return ""
+
+
+def serve_health(app: FastAPI, manager: Manager) -> None:
+    """Add ``/healthz`` and ``/readyz`` (outside the API's schema: they are for machines; docs/deploy.md)."""
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        return JSONResponse({"status": "ok"}, headers=NO_STORE)
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> JSONResponse:
+        why = problem(manager) or await store_problem(manager, READY_TIMEOUT)
+        if why:
+            return JSONResponse({"status": "unavailable", "reason": why}, 503, headers=NO_STORE)
+        return JSONResponse({"status": "ready"}, headers=NO_STORE)
+
+
+class HostCheck:
+    """The Host header check (DNS rebinding), except for the paths in ``open_paths``: the health checks,
+    and ``/metrics`` when it needs a token (a page on another site cannot know it)."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], allowed_hosts: Sequence[str],
+                 open_paths: Collection[str] = HEALTH_PATHS) -> None:
+        self.app = app
+        self.checked = TrustedHostMiddleware(app, allowed_hosts=list(allowed_hosts))
+        self.open_paths = frozenset(open_paths)
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        if scope["type"] == "http" and scope.get("path") in self.open_paths:
+            await self.app(scope, receive, send)
+        else:
+            await self.checked(scope, receive, send)
