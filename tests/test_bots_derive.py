@@ -36,7 +36,7 @@ def _engine_best(s: State, seat: int) -> int:
     if not s.stack or s.current != seat:
         return best
     for a in legal_actions(s):
-        if a.verb in (Verb.PERFORM, Verb.TAKE, Verb.RETURN):
+        if a.verb in (Verb.PERFORM, Verb.TAKE, Verb.RETURN, Verb.MOVE):
             best = max(best, _engine_best(apply(s, a), seat))
     return best
 

@@ -163,8 +163,8 @@ def _check_unused(frame: Frame, where: str, out: list[str]) -> None:
         out.append(f"{where}.place: a {frame.kind} decision names no Village place")
     if frame.kind != "take" and frame.bundles:
         out.append(f"{where}.options: only a take decision offers bundles")
-    if frame.kind not in ("perform", "indians", "overflow", "farewell") and (
-            frame.performances or frame.strength or frame.returns or frame.discards):
+    if frame.kind not in ("perform", "indians", "overflow", "farewell", "move") and (
+            frame.performances or frame.strength or frame.returns or frame.discards or frame.spaces):
         out.append(f"{where}.remaining: a {frame.kind} decision counts nothing")
 
 
@@ -249,7 +249,15 @@ def _check_boat(state: State, frame: Frame, where: str, out: list[str]) -> None:
         out.append(f"{where}: a boat tile to choose, but both stacks are empty")
 
 
+def _check_move(state: State, frame: Frame, where: str, out: list[str]) -> None:
+    """A movement that went 1 or more spaces, which its Scout may give back (R2)."""
+    scout = state.players[state.current].scout
+    if not 1 <= frame.spaces <= scout:
+        out.append(f"{where}.remaining: {frame.spaces} spaces moved, with the Scout on {scout} (R2)")
+
+
 _FRAME_CHECKS = {
     "under": _check_under, "indians": _check_indians, "perform": _check_perform, "take": _check_take,
     "overflow": _check_overflow, "recruit": _check_recruit, "farewell": _check_farewell, "boat": _check_boat,
+    "move": _check_move,
 }

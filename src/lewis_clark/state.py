@@ -345,7 +345,7 @@ class State:
 
 FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
 FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
-COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL})  # use remaining
+COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL, Decision.MOVE})  # use remaining
 
 
 class _Reader:
