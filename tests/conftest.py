@@ -24,9 +24,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield s
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's chromium, headless, driven by Playwright (never a downloaded browser)."""
+    """Debian's chromium, headless, driven by Playwright (never a downloaded browser). Per module: while
+    Playwright's sync API runs, its event loop is the thread's, and tests that call asyncio.run() fail."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
