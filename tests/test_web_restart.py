@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lewis_clark.web.store import Store
+from lewis_clark.web.store import open_store
 
 
 def free_port() -> int:
@@ -120,7 +120,7 @@ def test_kill_9_keeps_every_acknowledged_action_and_resumes_bots(tmp_path: Path)
         stop.set()
         player.join(10)
     assert len(acked) > 5 and len(bots_before["log"]) > 5
-    stored = Store(db).load(people["id"])
+    stored = open_store(db).load(people["id"])
     assert stored is not None and stored.actions[: len(acked)] == acked  # every acknowledged action, in order
     assert len(stored.actions) <= len(acked) + 1  # at most the one in flight was stored unanswered
     with serving(db) as server:
