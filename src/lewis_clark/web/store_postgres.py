@@ -226,9 +226,9 @@ class PostgresStore(Store):
         """A game whose next decision is a bot's, last changed before ``ready_before`` (the bots' delay),
         that no other worker holds, locked for this worker until ``release``: its id and version."""
         c = self._claims()
-        rows = c.execute("SELECT id, version FROM games WHERE over = 0 AND bot_next = 1 AND touched <= %s"
+        rows = c.execute("SELECT id FROM games WHERE over = 0 AND bot_next = 1 AND touched <= %s"
                          " ORDER BY touched LIMIT 32", (ready_before,)).fetchall()
-        for game_id, version in rows:
+        for (game_id,) in rows:
             row = c.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LOCKS, game_id)).fetchone()
             if row and row[0]:
                 # Taken now: look again, another worker may have moved it between the two statements.
