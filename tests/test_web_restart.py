@@ -13,7 +13,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +30,14 @@ def free_port() -> int:
 class Server:
     """``lewis-clark serve`` in a subprocess on a free port."""
 
-    def __init__(self, db: Path, port: int, bot_delay: float = 0.0) -> None:
-        self.db, self.port, self.bot_delay = db, port, bot_delay
+    def __init__(self, db: Path | str, port: int, bot_delay: float = 0.0, args: Sequence[str] = ()) -> None:
+        self.db, self.port, self.bot_delay, self.args = db, port, bot_delay, list(args)
         self.base = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "serve", "--port", str(self.port),
-                                      "--db", str(self.db), "--bot-delay", str(self.bot_delay)],
+                                      "--db", str(self.db), "--bot-delay", str(self.bot_delay), *self.args],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + 20
         while time.monotonic() < end:
@@ -77,8 +77,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(db: Path, bot_delay: float = 0.0) -> Iterator[Server]:
-    server = Server(db, free_port(), bot_delay)
+def serving(db: Path | str, bot_delay: float = 0.0, args: Sequence[str] = ()) -> Iterator[Server]:
+    server = Server(db, free_port(), bot_delay, args)
     server.start()
     try:
         yield server
