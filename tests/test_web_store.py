@@ -48,16 +48,15 @@ CREATE TABLE IF NOT EXISTS actions (
 
 @pytest.mark.parametrize("address", ["mysql://u@h/db", "postgresql:/db", "postgresql:db", "postgresq://u@h/db",
                                      "sqlite://games.db", "http://example.org/db"])
-def test_an_address_of_an_unknown_kind_is_refused(address: str, tmp_path: Path) -> None:
+def test_an_address_of_an_unknown_kind_is_refused(address: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(AddressError, match="unknown kind of database address"):
         store_kind(address)
     with pytest.raises(AddressError):
         open_store(address)
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path) as here:
-        result = runner.invoke(cli, ["serve", "--db", address])
-        assert result.exit_code == 2 and "unknown kind of database address" in result.output
-        assert list(Path(here).iterdir()) == []  # no SQLite file in a folder named "postgresql:"
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["serve", "--db", address])
+    assert result.exit_code == 2 and "unknown kind of database address" in result.output
+    assert list(tmp_path.iterdir()) == []  # no SQLite file in a folder named "postgresql:"
 
 
 @pytest.mark.parametrize("address, kind", [("games.sqlite3", "sqlite"), ("/var/lib/lc/games.db", "sqlite"),
