@@ -234,12 +234,13 @@ def own_servers(args: argparse.Namespace, db: str | None) -> Iterator[list[str]]
         for _ in range(args.servers):
             port = free_port()
             stack.enter_context(stopped_at_end(subprocess.Popen(
-                [sys.executable, "-m", "lewis_clark.cli", "serve", "--port", str(port), "--db", db, "--bot-delay", "0",
-                 "--create-limit", "0", "--create-limit-all", "0", *extra], stdout=subprocess.DEVNULL)))
+                [sys.executable, "-m", "lewis_clark.cli", "serve", "--port", str(port), "--db", db,
+                 "--bot-delay", str(args.bot_delay), "--create-limit", "0", "--create-limit-all", "0", *extra],
+                stdout=subprocess.DEVNULL)))
             ports.append(port)
         if args.bot_workers_processes:
             stack.enter_context(stopped_at_end(subprocess.Popen(
-                [sys.executable, "-m", "lewis_clark.cli", "bots", "--db", db, "--bot-delay", "0",
+                [sys.executable, "-m", "lewis_clark.cli", "bots", "--db", db, "--bot-delay", str(args.bot_delay),
                  "--workers", str(args.bot_workers_processes)], stdout=subprocess.DEVNULL)))
         for port in ports:
             for _ in range(400):
@@ -315,6 +316,7 @@ def main() -> None:
     parser.add_argument("--bot-players", type=int, default=2, choices=range(1, 6), help="seats per bot game")
     parser.add_argument("--bot-warmup", type=float, default=3.0,
                         help="seconds the bot games play before the load starts (their workers start)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds between two bot moves of one game")
     parser.add_argument("--bot-workers", type=int,
                         help="processes the server's bots think in (its own server only; default: the server's)")
     parser.add_argument("--db", help="the database of the servers started (default: a temporary SQLite file)")

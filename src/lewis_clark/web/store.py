@@ -148,6 +148,11 @@ class Store(ABC):
     def load(self, game_id: str) -> StoredGame | None: ...
 
     @abstractmethod
+    def since(self, game_id: str, n: int) -> tuple[int, int, list[str]] | None:
+        """The game's version, its number of actions and the texts of those from position ``n`` on, read
+        together; None: no such game."""
+
+    @abstractmethod
     def unfinished(self) -> list[str]:
         """Ids of games not over, oldest first."""
 

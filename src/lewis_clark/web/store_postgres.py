@@ -177,6 +177,17 @@ class PostgresStore(Store):
         return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), bool(row[4]), texts,
                           None if row[5] is None else bool(row[5]), row[6])
 
+    def since(self, game_id: str, n: int) -> tuple[int, int, list[str]] | None:
+        with self._tx() as c:  # one snapshot
+            c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            row = c.execute("SELECT version, (SELECT COUNT(*) FROM actions WHERE game_id = games.id) FROM games"
+                            " WHERE id = %s", (game_id,)).fetchone()
+            if row is None:
+                return None
+            texts = [t for (t,) in c.execute("SELECT text FROM actions WHERE game_id = %s AND n >= %s ORDER BY n",
+                                             (game_id, n))]
+        return int(row[0]), int(row[1]), texts
+
     def unfinished(self) -> list[str]:
         with self.pool.connection() as c:
             return [i for (i,) in c.execute("SELECT id FROM games WHERE over = 0 ORDER BY created")]

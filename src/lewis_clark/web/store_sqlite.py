@@ -141,6 +141,16 @@ class SqliteStore(Store):
         return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), bool(row[4]), texts,
                           None if row[5] is None else bool(row[5]), row[6])
 
+    def since(self, game_id: str, n: int) -> tuple[int, int, list[str]] | None:
+        with self._lock:
+            row = self._db.execute("SELECT version, (SELECT COUNT(*) FROM actions WHERE game_id = games.id) FROM games"
+                                   " WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            texts = [t for (t,) in self._db.execute("SELECT text FROM actions WHERE game_id = ? AND n >= ? ORDER BY n",
+                                                    (game_id, n))]
+        return row[0], row[1], texts
+
     def unfinished(self) -> list[str]:
         with self._lock:
             return [i for (i,) in self._db.execute("SELECT id FROM games WHERE over = 0 ORDER BY created")]
