@@ -1,9 +1,10 @@
 """The PostgreSQL store (psycopg 3): any number of server processes and bot workers on one database.
 
-- **Serialised changes.** ``append`` and ``truncate`` run in one transaction that first locks the
-  game's row (``SELECT ... FOR UPDATE``) and checks its version: two processes acting on one game at
-  once are put one after the other by the database, and the second finds the version moved on
-  (``Conflict``) and stores nothing.
+- **Serialised changes.** ``append`` and ``truncate`` are one statement each (one transaction, one
+  round trip) whose first step updates the game's row only if it is at the expected version, which
+  locks the row (as ``SELECT ... FOR UPDATE`` would): two processes acting on one game at once are put
+  one after the other by the database, and the second finds the version moved on (``Conflict``) and
+  stores nothing.
 - **Notifications.** Every change sends ``NOTIFY lewis_clark, '<game id> <version> <bot next 0|1>'``
   (version -1: deleted) in the same transaction, so it is heard only once committed. Each server
   listens on one connection of its own (``listen``, async, on the event loop) and brings the games it
@@ -108,35 +109,41 @@ class PostgresStore(Store):
             if bot_next:  # wakes the bot workers
                 c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload(game_id, 0, True)))
 
-    def _check(self, c: psycopg.Connection[Any], game_id: str, version: int) -> None:
-        """Lock the game's row until the transaction ends; Conflict unless it is at ``version``."""
-        row = c.execute("SELECT version FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
-        if row is None or row[0] != version:
-            raise Conflict(game_id, None if row is None else row[0])
+    # A change is one statement, so one round trip and its own transaction: the UPDATE of the game's row
+    # at the expected version locks the row (a second process's UPDATE waits for the first to commit, then
+    # finds the version moved on and matches nothing), and the action is written and the change notified
+    # only through the row it returned. No row back: Conflict, nothing stored.
+    APPEND = """WITH changed AS (UPDATE games SET over = %(over)s, touched = %(now)s, bot_next = %(bot)s,
+                                   version = version + 1 WHERE id = %(id)s AND version = %(version)s RETURNING id)
+                INSERT INTO actions (game_id, n, text, seat, at)
+                SELECT id, %(n)s, %(text)s, %(seat)s, %(now)s FROM changed
+                RETURNING pg_notify(%(channel)s, %(payload)s)"""
+    TRUNCATE = """WITH changed AS (UPDATE games SET touched = %(now)s, bot_next = %(bot)s, version = version + 1
+                                     WHERE id = %(id)s AND version = %(version)s RETURNING id),
+                  gone AS (DELETE FROM actions WHERE game_id IN (SELECT id FROM changed) AND n >= %(n)s)
+                  SELECT pg_notify(%(channel)s, %(payload)s) FROM changed"""
 
     def append(self, game_id: str, version: int, n: int, text: str, seat: int, over: bool,
                bot_next: bool = False) -> int:
-        now = time.time()
         bot = bot_next and not over
+        args = {"over": int(over), "now": time.time(), "bot": int(bot), "id": game_id, "version": version, "n": n,
+                "text": text, "seat": seat, "channel": CHANNEL, "payload": payload(game_id, version + 1, bot)}
         try:
-            with self._tx() as c:
-                self._check(c, game_id, version)
-                c.execute("INSERT INTO actions (game_id, n, text, seat, at) VALUES (%s, %s, %s, %s, %s)",
-                          (game_id, n, text, seat, now))
-                c.execute("UPDATE games SET over = %s, touched = %s, bot_next = %s, version = %s WHERE id = %s",
-                          (int(over), now, int(bot), version + 1, game_id))
-                c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload(game_id, version + 1, bot)))
-        except psycopg.errors.UniqueViolation:  # (game, n) stored already: the version said otherwise, a race
+            with self.pool.connection() as c:
+                done = c.execute(self.APPEND, args).fetchone()
+        except psycopg.errors.UniqueViolation:  # (game, n) stored already: a race the version did not see
             raise Conflict(game_id, None) from None
+        if done is None:
+            raise Conflict(game_id, None)
         return version + 1
 
     def truncate(self, game_id: str, version: int, n: int, bot_next: bool = False) -> int:
-        with self._tx() as c:
-            self._check(c, game_id, version)
-            c.execute("DELETE FROM actions WHERE game_id = %s AND n >= %s", (game_id, n))
-            c.execute("UPDATE games SET touched = %s, bot_next = %s, version = %s WHERE id = %s",
-                      (time.time(), int(bot_next), version + 1, game_id))
-            c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload(game_id, version + 1, bot_next)))
+        args = {"now": time.time(), "bot": int(bot_next), "id": game_id, "version": version, "n": n,
+                "channel": CHANNEL, "payload": payload(game_id, version + 1, bot_next)}
+        with self.pool.connection() as c:
+            done = c.execute(self.TRUNCATE, args).fetchone()
+        if done is None:
+            raise Conflict(game_id, None)
         return version + 1
 
     def set_bot_next(self, game_id: str, bot_next: bool) -> None:
