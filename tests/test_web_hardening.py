@@ -21,8 +21,8 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 
 from lewis_clark.web.app import create_app
 from lewis_clark.web.command import allowed_hosts
+from lewis_clark.web.database import open_store
 from lewis_clark.web.limits import CreationLimit
-from lewis_clark.web.store import open_store
 
 TWO = [{"kind": "human"}, {"kind": "human"}]
 # Seed 0: these five actions leave the last three undoable (the discard drew a card into the Journal).

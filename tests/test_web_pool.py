@@ -24,8 +24,8 @@ from lewis_clark.bots import RandomBot, make_bot
 from lewis_clark.match import Match
 from lewis_clark.record import Record
 from lewis_clark.web.app import create_app
+from lewis_clark.web.database import open_store
 from lewis_clark.web.games import LiveGame, Manager, think
-from lewis_clark.web.store import open_store
 from test_web_api import create, wait_for
 
 POOL = [0, 2]  # think on the loop, then in two worker processes

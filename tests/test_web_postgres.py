@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from lewis_clark.web.store import Conflict, open_store
+from lewis_clark.web.database import open_store
+from lewis_clark.web.store import Conflict
 from lewis_clark.web.store_postgres import PostgresStore
 from test_web_restart import Server, serving
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from lewis_clark.web.store import open_store
+from lewis_clark.web.database import open_store
 
 
 def free_port() -> int:

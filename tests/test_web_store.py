@@ -22,8 +22,9 @@ from lewis_clark.cli import cli
 from lewis_clark.match import Match
 from lewis_clark.state import Options
 from lewis_clark.web.app import create_app
+from lewis_clark.web.database import open_store
 from lewis_clark.web.schema import LATEST, POSTGRES
-from lewis_clark.web.store import AddressError, open_store, store_kind, token_hash
+from lewis_clark.web.store import AddressError, store_kind, token_hash
 
 # The schema of the previous release (git show 6c025ed:src/lewis_clark/web/store.py): no touched,
 # bot_next, creator_hash, version or schema_version.

@@ -37,10 +37,10 @@ from lewis_clark.record import steps
 from lewis_clark.route import Route
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
+from lewis_clark.web.database import open_store
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
 from lewis_clark.web.guide import guide_page
 from lewis_clark.web.limits import CreationLimit, retry_after
-from lewis_clark.web.store import open_store
 from lewis_clark.web.words import meta_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t, tn
 

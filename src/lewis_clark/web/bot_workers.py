@@ -25,8 +25,9 @@ import time
 from collections import OrderedDict
 from types import FrameType
 
+from lewis_clark.web.database import open_store
 from lewis_clark.web.games import LiveGame, bot_next, catch_up, rebuild, store_action
-from lewis_clark.web.store import Conflict, open_store
+from lewis_clark.web.store import Conflict
 from lewis_clark.web.store_postgres import PostgresStore
 
 log = logging.getLogger("lewis_clark.web")

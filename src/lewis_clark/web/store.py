@@ -15,7 +15,7 @@ serialises one game's changes whichever process makes them.
 
 Two backends: a SQLite file (``store_sqlite``, the embedded default: one server process) and
 PostgreSQL (``store_postgres``: any number of server processes and bot workers, which hear each
-other's changes by LISTEN/NOTIFY). ``open_store`` picks one from the ``--db`` address.
+other's changes by LISTEN/NOTIFY). ``database.open_store`` picks one from the ``--db`` address.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -81,19 +80,6 @@ def store_kind(address: str) -> str:
         raise AddressError(f"unknown kind of database address {address.split('@')[-1]!r}: give a SQLite file path "
                            "or postgresql://user@host/dbname")
     return "sqlite"
-
-
-def open_store(address: str | Path) -> Store:
-    """The store at ``address``: a PostgreSQL URL or a SQLite file path (created if missing); its
-    schema is brought up to date (``schema``). Raises AddressError for an unknown kind of address."""
-    text = str(address)
-    if store_kind(text) == "postgresql":
-        from lewis_clark.web.store_postgres import PostgresStore
-
-        return PostgresStore(text)
-    from lewis_clark.web.store_sqlite import SqliteStore
-
-    return SqliteStore(text)
 
 
 class Store(ABC):
