@@ -1,14 +1,21 @@
-"""Fixtures the browser tests share: a real server on a temporary database, and Debian's chromium."""
+"""Fixtures the browser tests share: a real server on a temporary database, and Debian's chromium; and
+a throwaway PostgreSQL server for the web store's tests."""
 
 from __future__ import annotations
 
+import glob
+import itertools
 import os
+import shutil
+import subprocess
+import tempfile
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from test_web_restart import Server, serving
+from test_web_restart import Server, free_port, serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -51,3 +58,55 @@ def play_to_the_end(page: Any, act: Callable[[str], None], steps: int = 600) -> 
             page.wait_for_timeout(50)
             continue
         act(next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0]))
+
+
+# --- PostgreSQL ----------------------------------------------------------------------------------
+
+def postgres_bin() -> str | None:
+    """The folder of Debian's PostgreSQL programs (the newest installed), or None."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+    return os.path.dirname(found[-1]) if found else None
+
+
+def _as_postgres(args: list[str]) -> list[str]:
+    """PostgreSQL refuses to run as root: as root, run it as the ``postgres`` user."""
+    return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server of its own in a temporary folder for the whole session (listening on a Unix
+    socket there and on a free loopback port): the address of its ``postgres`` database."""
+    pg = postgres_bin()
+    if pg is None:
+        pytest.skip("needs Debian's PostgreSQL (/usr/lib/postgresql/*/bin; .ci/run installs it)")
+    top = tempfile.mkdtemp(prefix="lewis-clark-pg-")  # under /tmp: the postgres user can reach it
+    if os.geteuid() == 0:
+        shutil.chown(top, "postgres")
+    data, port = os.path.join(top, "data"), free_port()
+    subprocess.run(_as_postgres([f"{pg}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]),
+                   check=True, stdout=subprocess.DEVNULL)
+    options = f"-k {top} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+    subprocess.run(_as_postgres([f"{pg}/pg_ctl", "-D", data, "-o", options, "-l", f"{top}/log", "-w", "start"]),
+                   check=True, stdout=subprocess.DEVNULL)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(_as_postgres([f"{pg}/pg_ctl", "-D", data, "-m", "immediate", "stop"]), stdout=subprocess.DEVNULL)
+        shutil.rmtree(top, ignore_errors=True)
+
+
+_databases = itertools.count()
+
+
+@pytest.fixture
+def pg_db(postgres_url: str) -> Iterator[str]:
+    """A new empty database on the session's PostgreSQL server, for one test: its address."""
+    import psycopg
+
+    name = f"t{os.getpid()}_{next(_databases)}_{int(time.time() * 1000) % 100000}"
+    with psycopg.connect(postgres_url, autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    yield postgres_url.rsplit("/", 1)[0] + "/" + name
+    with psycopg.connect(postgres_url, autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

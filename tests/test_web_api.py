@@ -23,7 +23,7 @@ from lewis_clark.plans import follow, offered, plans
 from lewis_clark.record import Record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.app import MAX_BODY, create_app
-from lewis_clark.web.store import Store
+from lewis_clark.web.database import open_store
 from lewis_clark.web.words import plan_json
 from lewis_clark.wording import decision_hint
 
@@ -125,7 +125,7 @@ def test_create_refuses_bad_games(client: TestClient, db: Path, spec: dict[str, 
     r = client.post("/api/games", json=spec)
     assert r.status_code == 422
     assert words.lower() in r.text.lower()
-    assert Store(db).unfinished() == []
+    assert open_store(db).unfinished() == []
 
 
 def test_create_with_variants(client: TestClient) -> None:
@@ -147,7 +147,7 @@ def test_an_action_is_applied_stored_and_returned(client: TestClient, db: Path) 
     after = r.json()
     assert after["moves"] == 1 and after["you"] == [seat]
     assert after["log"][-1]["n"] == 1
-    stored = Store(db).load(g["id"])
+    stored = open_store(db).load(g["id"])
     assert stored is not None and stored.actions == [first]
 
 
@@ -230,7 +230,7 @@ def test_undo_takes_back_own_action_of_this_turn(client: TestClient, db: Path) -
     assert r.status_code == 200, r.text
     back = r.json()
     assert back["moves"] == 0 and back["state"] == v["state"] and back["legal"] == v["legal"]
-    stored = Store(db).load(gid)
+    stored = open_store(db).load(gid)
     assert stored is not None and stored.actions == []
     assert client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}).status_code == 409
 
@@ -495,12 +495,12 @@ def test_a_plan_applies_in_one_request_like_its_single_actions(client: TestClien
     done = r.json()
     n = len(plan["steps"])
     assert done["plan"] == {"applied": n, "steps": n, "refused": "", "detail": ""}
-    assert done["moves"] == n and done["you"] == [seat] and done["version"] == v["version"] + 1  # one update
+    assert done["moves"] == n and done["you"] == [seat] and done["version"] == v["version"] + n  # one stored change per step
     for step in plan["steps"]:
         assert act(client, h["id"], token_of(h, seat), step).status_code == 200
     single = get(client, h["id"])
     assert (done["state"], done["log"], done["legal"]) == (single["state"], single["log"], single["legal"])
-    stored = Store(db).load(g["id"])
+    stored = open_store(db).load(g["id"])
     assert stored is not None and stored.actions == plan["steps"]  # each step stored as an action
     # Undo takes the steps back one at a time.
     back = client.post(f"/api/games/{g['id']}/undo", headers={"X-Token": token_of(g, seat)}).json()
@@ -520,7 +520,7 @@ def test_a_refused_step_stops_the_plan_and_keeps_the_steps_before(client: TestCl
     assert body["plan"]["applied"] == k and body["plan"]["steps"] == k + 2 and body["plan"]["refused"] == "camp"
     assert body["plan"]["detail"].startswith(f"plan step {k + 1}: illegal")
     assert body["moves"] == k
-    stored = Store(db).load(gid)
+    stored = open_store(db).load(gid)
     assert stored is not None and stored.actions == [*plan, "camp"]
     # Refused at its first step: nothing changes, and the answer says why, as for one action.
     before = get(client, gid)
@@ -550,7 +550,7 @@ def test_malformed_plans_are_refused_and_change_nothing(client: TestClient, db: 
     assert r.status_code == status, r.text
     assert words.lower() in r.text.lower()
     unchanged(client, gid, before)
-    stored = Store(db).load(gid)
+    stored = open_store(db).load(gid)
     assert stored is not None and stored.actions == []
 
 

@@ -21,8 +21,8 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 
 from lewis_clark.web.app import create_app
 from lewis_clark.web.command import allowed_hosts
+from lewis_clark.web.database import open_store
 from lewis_clark.web.limits import CreationLimit
-from lewis_clark.web.store import Store
 
 TWO = [{"kind": "human"}, {"kind": "human"}]
 # Seed 0: these five actions leave the last three undoable (the discard drew a card into the Journal).
@@ -84,7 +84,7 @@ def test_a_game_of_the_wrong_types_is_refused_naming_the_field(client: TestClien
     r = client.post("/api/games", json={"seats": TWO, **body})
     assert r.status_code == 422, r.text
     assert any(field in e["loc"] for e in r.json()["detail"]), r.json()
-    assert Store(db).unfinished() == []
+    assert open_store(db).unfinished() == []
 
 
 @pytest.mark.parametrize("body", [{"action": "end", "expect": "0"}, {"action": "end", "expect": True},
@@ -122,7 +122,7 @@ def test_two_undos_with_the_same_expect_take_back_one_action(db: Path) -> None:
     calls = [("POST", f"/api/games/{gid}/undo", {"expect": len(OPENING)}, token)] * 2
     answers = asyncio.run(_all_at_once(app, calls))
     assert sorted(r.status_code for r in answers) == [200, 409]
-    stored = Store(db).load(gid)
+    stored = open_store(db).load(gid)
     assert stored is not None and stored.actions == OPENING[:-1]
 
 
@@ -132,7 +132,7 @@ def test_concurrent_undos_without_expect_take_back_only_what_may_be_taken_back(d
     app = create_app(db)
     answers = asyncio.run(_all_at_once(app, [("POST", f"/api/games/{gid}/undo", None, token)] * 5))
     assert sorted(r.status_code for r in answers) == [200, 200, 200, 409, 409]  # three were this turn's, after the draw
-    stored = Store(db).load(gid)
+    stored = open_store(db).load(gid)
     assert stored is not None and stored.actions == OPENING[:2]
     assert app.state.manager.games[gid].actions == OPENING[:2]
 
@@ -146,7 +146,7 @@ def test_concurrent_actions_with_the_same_expect_apply_one(db: Path) -> None:
     body = {"action": "recruit john-robertson", "expect": 0}
     answers = asyncio.run(_all_at_once(app, [("POST", f"/api/games/{g['id']}/actions", body, token)] * 4))
     assert sorted(r.status_code for r in answers) == [200, 409, 409, 409]
-    stored = Store(db).load(g["id"])
+    stored = open_store(db).load(g["id"])
     assert stored is not None and stored.actions == ["recruit john-robertson"]
 
 
@@ -169,7 +169,7 @@ def test_a_client_over_its_limit_is_told_when_to_come_back(db: Path) -> None:
     assert "too many new games" in refused.json()["detail"]
     assert refused.headers["X-Frame-Options"] == "DENY"
     assert [r.status_code for r in _create_from(app, "10.0.0.2", 1)] == [201]  # another client is not held back
-    assert len(Store(db).unfinished()) == 4
+    assert len(open_store(db).unfinished()) == 4
 
 
 def test_the_whole_server_has_a_limit_too(db: Path) -> None:
@@ -215,7 +215,7 @@ def test_abandoned_and_old_finished_games_are_deleted(db: Path) -> None:
         assert app.state.manager.expire(30, 90) == 2
         assert [c.get(f"/api/games/{i}").status_code for i in ids] == [404, 200, 200, 404, 200]
         assert ids[0] not in app.state.manager.games
-    store = Store(db)
+    store = open_store(db)
     assert store.load(ids[0]) is None and store.load(ids[3]) is None and store.load(ids[1]) is not None
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT COUNT(*) FROM actions WHERE game_id IN (?, ?)", (ids[0], ids[3])).fetchone() == (0,)
@@ -272,14 +272,14 @@ def test_a_file_from_an_older_server_gets_the_new_columns(db: Path) -> None:
         gid = create(c, seed=0)["id"]
     with sqlite3.connect(db) as con:  # as an older server left it: no flag, no creator
         con.execute("UPDATE games SET bot_next = NULL, creator_hash = NULL, touched = NULL")
-    store = Store(db)
+    store = open_store(db)
     assert store.bots_to_move() == [gid]  # not known: loaded at start, once
     assert store.creator_hash(gid) == ""  # nobody may delete it
     assert store.expired(time.time() - 60, None) == []  # touched filled in from its creation
     app = create_app(db)
     with TestClient(app) as c:
         assert gid in app.state.manager.games
-    assert Store(db).bots_to_move() == []  # a person is to move: known from now on
+    assert open_store(db).bots_to_move() == []  # a person is to move: known from now on
 
 
 # --- deleting ----------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ def test_the_creator_deletes_a_game_and_its_pages_are_closed(client: TestClient,
         assert closed.value.code == 4404
     assert client.get(f"/api/games/{gid}").status_code == 404
     assert client.delete(f"/api/games/{gid}", headers={"X-Token": creator}).status_code == 404
-    assert Store(db).load(gid) is None and Store(db).load(other["id"]) is not None
+    assert open_store(db).load(gid) is None and open_store(db).load(other["id"]) is not None
 
 
 def test_deleting_a_game_stops_its_bots(db: Path) -> None:
@@ -315,7 +315,7 @@ def test_deleting_a_game_stops_its_bots(db: Path) -> None:
         assert c.delete(f"/api/games/{g['id']}", headers={"X-Token": g["creator"]}).status_code == 204
         time.sleep(0.2)
         assert live.bot_task is None and live.gone
-        assert Store(db).load(g["id"]) is None
+        assert open_store(db).load(g["id"]) is None
         with sqlite3.connect(db) as con:
             assert con.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (g["id"],)).fetchone() == (0,)
 
@@ -345,7 +345,7 @@ def test_a_wrong_host_is_refused(db: Path) -> None:
         assert c.post("/api/games", json={"seats": TWO}, headers={"Host": "evil.example:8000"}).status_code == 400
         with pytest.raises(WebSocketDisconnect), c.websocket_connect("/api/games/x/ws", headers={"Host": "evil.example"}):
             pass
-    assert Store(db).unfinished() == []
+    assert open_store(db).unfinished() == []
 
 
 def test_the_allowed_hosts_follow_the_bound_address() -> None:

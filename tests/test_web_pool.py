@@ -24,8 +24,8 @@ from lewis_clark.bots import RandomBot, make_bot
 from lewis_clark.match import Match
 from lewis_clark.record import Record
 from lewis_clark.web.app import create_app
+from lewis_clark.web.database import open_store
 from lewis_clark.web.games import LiveGame, Manager, think
-from lewis_clark.web.store import Store
 from test_web_api import create, wait_for
 
 POOL = [0, 2]  # think on the loop, then in two worker processes
@@ -54,7 +54,7 @@ class Spy(RandomBot):
 async def play(tmp: Path, workers: int, options: Options, seats: Sequence[str], actions: int,
                spy: Spy | None = None) -> LiveGame:
     """A bots' game on a Manager until it has ``actions`` actions (or ends); ``spy`` takes seat 0's place."""
-    manager = Manager(Store(tmp / f"games-{workers}.sqlite3"), bot_workers=workers)
+    manager = Manager(open_store(tmp / f"games-{workers}.sqlite3"), bot_workers=workers)
     game, _, _ = manager.create(options, [("bot", s) for s in seats])
     if spy is not None:  # before the bots' task first runs (it waits for the loop)
         game.match.bots[0] = spy
@@ -83,7 +83,7 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path, caplog: pytest.LogCapture
     options = [Options(players=2, seed=32), Options(players=2, seed=132)]
 
     async def run() -> list[list[str]]:
-        manager = Manager(Store(tmp_path / "games.sqlite3"), bot_workers=2)
+        manager = Manager(open_store(tmp_path / "games.sqlite3"), bot_workers=2)
         games = [manager.create(o, [("bot", s) for s in seats])[0] for o in options]
         try:
             async with asyncio.timeout(90):
@@ -125,7 +125,7 @@ def test_think_returns_the_choice_and_the_bot_moved_on() -> None:
 
 def test_close_ends_the_workers(tmp_path: Path) -> None:
     async def run() -> list[int]:
-        manager = Manager(Store(tmp_path / "games.sqlite3"), bot_workers=2)
+        manager = Manager(open_store(tmp_path / "games.sqlite3"), bot_workers=2)
         game, _, _ = manager.create(Options(players=2, seed=35), [("bot", "random"), ("bot", "random")])
         while len(game.actions) < 20:
             await asyncio.sleep(0.01)

@@ -13,11 +13,11 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from lewis_clark.web.store import Store
+from lewis_clark.web.database import open_store
 
 
 def free_port() -> int:
@@ -30,14 +30,14 @@ def free_port() -> int:
 class Server:
     """``lewis-clark serve`` in a subprocess on a free port."""
 
-    def __init__(self, db: Path, port: int, bot_delay: float = 0.0) -> None:
-        self.db, self.port, self.bot_delay = db, port, bot_delay
+    def __init__(self, db: Path | str, port: int, bot_delay: float = 0.0, args: Sequence[str] = ()) -> None:
+        self.db, self.port, self.bot_delay, self.args = db, port, bot_delay, list(args)
         self.base = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "serve", "--port", str(self.port),
-                                      "--db", str(self.db), "--bot-delay", str(self.bot_delay)],
+                                      "--db", str(self.db), "--bot-delay", str(self.bot_delay), *self.args],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + 20
         while time.monotonic() < end:
@@ -77,8 +77,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def serving(db: Path, bot_delay: float = 0.0) -> Iterator[Server]:
-    server = Server(db, free_port(), bot_delay)
+def serving(db: Path | str, bot_delay: float = 0.0, args: Sequence[str] = ()) -> Iterator[Server]:
+    server = Server(db, free_port(), bot_delay, args)
     server.start()
     try:
         yield server
@@ -120,7 +120,7 @@ def test_kill_9_keeps_every_acknowledged_action_and_resumes_bots(tmp_path: Path)
         stop.set()
         player.join(10)
     assert len(acked) > 5 and len(bots_before["log"]) > 5
-    stored = Store(db).load(people["id"])
+    stored = open_store(db).load(people["id"])
     assert stored is not None and stored.actions[: len(acked)] == acked  # every acknowledged action, in order
     assert len(stored.actions) <= len(acked) + 1  # at most the one in flight was stored unanswered
     with serving(db) as server:

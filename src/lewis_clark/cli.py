@@ -334,8 +334,9 @@ def _mark_cells(stats: dict[str, Any]) -> list[str]:
     return cells
 
 
-from lewis_clark.web.command import serve  # noqa: E402, I001
+from lewis_clark.web.command import bots, serve  # noqa: E402, I001
 cli.add_command(serve)
+cli.add_command(bots)
 
 
 from lewis_clark.terminal.command import play  # noqa: E402, I001

@@ -345,7 +345,8 @@ class State:
 
 FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
 FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
-COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL, Decision.MOVE})  # use remaining
+# The kinds whose saved ``remaining`` is a count (Frame.from_saved).
+COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL, Decision.MOVE})
 
 
 class _Reader:

@@ -36,12 +36,12 @@ from lewis_clark.record import steps
 from lewis_clark.route import Route
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
+from lewis_clark.web.database import open_store
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
 from lewis_clark.web.guide import guide_page
 from lewis_clark.web.health import HEALTH_PATHS, HostCheck, serve_health
 from lewis_clark.web.limits import CreationLimit, retry_after
 from lewis_clark.web.metrics import Metrics, Requests, serve_metrics
-from lewis_clark.web.store import Store
 from lewis_clark.web.words import meta_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t, tn
 
@@ -206,16 +206,18 @@ def default_db() -> Path:
 def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers: int | None = None, *,
                create_limit: CreationLimit | None = None, allowed_hosts: Sequence[str] | None = None,
                expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
-               expire_every: float = EXPIRE_EVERY, metrics_token: str | None = None) -> FastAPI:
-    """The application, storing games in the SQLite file ``db`` (default: the user's data folder); bots
-    think in ``bot_workers`` processes (default: one per core; 0: on the server's loop, for tests).
+               expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None) -> FastAPI:
+    """The application, storing games in ``db``: a SQLite file (default: in the user's data folder) or a
+    ``postgresql://`` address (``open_store``); bots think in ``bot_workers`` processes (default: one
+    per core; 0: on the server's loop, for tests), or, with ``bots=False``, in bot workers of their own
+    (``lewis-clark bots``).
     ``create_limit``: games a client and the server may create a minute (default 20 and 200);
     ``allowed_hosts``: the names the Host header may give (None: any); games not over with no action
     for ``expire_days``, and finished games unchanged for ``keep_finished_days``, are deleted by a task
     looking every ``expire_every`` seconds (None: never); ``metrics_token``: what ``GET /metrics`` needs as
     a Bearer token (None: nothing)."""
-    store = Store(db if db is not None else default_db())
-    manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers)
+    store = open_store(db if db is not None else default_db())
+    manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers, bots=bots)
     limit = create_limit if create_limit is not None else CreationLimit()
     metrics = Metrics(manager)  # docs/deploy.md; /healthz, /readyz: health.py
 
@@ -231,6 +233,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(expiring()) if expire_days is not None or keep_finished_days is not None else None
+        manager.start()  # hear other processes' changes (PostgreSQL)
         resumed = manager.resume()
         if resumed:
             log.info("resumed %d games with a bot to move", resumed)

@@ -1,4 +1,4 @@
-"""``lewis-clark serve``: run the web server."""
+"""``lewis-clark serve``: run the web server; ``lewis-clark bots``: bot workers beside it (PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,18 @@ def allowed_hosts(bind: str, given: Sequence[str]) -> list[str] | None:
     return list(dict.fromkeys([bind, "localhost", "127.0.0.1", "::1"] if loopback else [bind]))
 
 
+def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A SQLite path or a PostgreSQL address; any other kind (``mysql://``, ``postgresql:/db``) refused."""
+    from lewis_clark.web.store import AddressError, store_kind
+
+    if value is not None:
+        try:
+            store_kind(value)
+        except AddressError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
 def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
     """Refuse nan, which every range check lets through."""
     if value is not None and math.isnan(value):
@@ -41,13 +53,16 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False),
-              help="SQLite file holding the games [default: games.sqlite3 in the user's data folder].")
+@click.option("--db", "db_path", metavar="PATH|URL", callback=_address,
+              help="Where the games are kept: a SQLite file, or postgresql://user@host/dbname for several "
+                   "server processes on one database [default: games.sqlite3 in the user's data folder].")
 @click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
               help="Seconds a bot waits before each of its moves, so people can follow them.")
 @click.option("--bot-workers", type=click.IntRange(0, 64),
               help="Processes in which bots think [default: one per core; 0: in the server itself, which then "
                    "waits for every bot].")
+@click.option("--no-bots", is_flag=True,
+              help="Leave the bots' decisions to bot workers (lewis-clark bots; PostgreSQL only).")
 @click.option("--allowed-host", "allowed", multiple=True, metavar="NAME",
               help="A name the Host header may give (repeatable) [default: the --host address, with localhost "
                    "for a loopback address; any, with a warning, for 0.0.0.0].")
@@ -71,7 +86,7 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
 @click.option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN",
               help="GET /metrics needs 'Authorization: Bearer TOKEN' [default: no token; better given in the "
                    "LEWIS_CLARK_METRICS_TOKEN environment variable, which other users cannot list].")
-def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None,
+def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None, no_bots: bool,
           allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
           keep_finished_days: float, no_expiry: bool, log_format: LogFormat, log_level: str,
           access_log: bool | None, metrics_token: str | None) -> None:
@@ -85,16 +100,52 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
     except ImportError as exc:  # the web extra is optional
         raise click.ClickException(f"the web server needs the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
     db = db_path or str(default_db())
+    if no_bots and not db.startswith(("postgresql://", "postgres://")):
+        raise click.UsageError("--no-bots needs a PostgreSQL database (--db postgresql://...), where bot workers "
+                               "(lewis-clark bots) take the bots' turns")
     hosts = allowed_hosts(host, allowed)
-    app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
+    app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers, bots=not no_bots,
                      create_limit=CreationLimit(create_limit, create_limit_all), allowed_hosts=hosts,
                      expire_days=None if no_expiry else expire_days,
                      keep_finished_days=None if no_expiry else keep_finished_days, metrics_token=metrics_token or None)
     shown = "127.0.0.1" if host in ANY else host
-    click.echo(f"Lewis & Clark: open http://{shown}:{port}/ in a browser (games stored in {db}; Ctrl+C stops)")
+    click.echo(f"Lewis & Clark: open http://{shown}:{port}/ in a browser (games stored in {shown_db(db)}; Ctrl+C stops)")
     if hosts is None:
         click.echo("warning: listening on every interface and answering any Host name; name the ones people use "
                    "with --allowed-host (a page on another site could otherwise reach this server through a "
                    "DNS name of its own)", err=True)
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False,
                 log_config=config(log_format, log_level, log_format == "json" if access_log is None else access_log))
+
+
+def shown_db(address: str) -> str:
+    """The address without its password, to print."""
+    from urllib.parse import urlsplit
+
+    if "://" not in address:
+        return address
+    parts = urlsplit(address)
+    if parts.password is None:
+        return address
+    return address.replace(f":{parts.password}@", ":***@", 1)
+
+
+@click.command()
+@click.option("--db", "db_path", required=True, metavar="URL", callback=_address,
+              help="The servers' PostgreSQL database: postgresql://user@host/dbname.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 256),
+              help="Worker processes (each thinks for one bot at a time).")
+@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
+              help="Seconds between two moves of one game's bots, so people can follow them.")
+def bots(db_path: str, workers: int, bot_delay: float) -> None:
+    """Bot workers: take the bots' turns from the database the servers use (serve --no-bots), on this
+    machine or any other; start as many as the bots need."""
+    if not db_path.startswith(("postgresql://", "postgres://")):
+        raise click.UsageError("bot workers need a PostgreSQL database (--db postgresql://...); a server on SQLite "
+                               "plays its own bots")
+    try:
+        from lewis_clark.web.bot_workers import run
+    except ImportError as exc:
+        raise click.ClickException(f"bot workers need the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
+    click.echo(f"Lewis & Clark bot workers: {workers} on {shown_db(db_path)} (Ctrl+C stops)")
+    run(db_path, workers, bot_delay)

@@ -41,13 +41,14 @@ from lewis_clark.queries import round_number
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
-from lewis_clark.web.store import Store, StoredGame, token_hash
+from lewis_clark.web.store import Conflict, Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, decision_hint, event_line, language, outcome, prompt, t, tn
 
 log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
 MAX_LIVE_GAMES = 2000  # games kept in memory; idle ones are rebuilt from the store when needed
+TRIES = 2  # a change refused because another process changed the game first is checked again once
 
 
 class GameError(Exception):
@@ -124,7 +125,7 @@ class LiveGame:
     id: str
     seats: list[Seat]
     match: Match
-    version: int = 0  # grows with every change (undo included); pages keep the newest
+    version: int = 0  # the store's version: changes stored (undo included), the same in every process; pages keep the newest
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     used: float = field(default_factory=time.monotonic)
@@ -210,7 +211,6 @@ class LiveGame:
         return text
 
     def refresh(self) -> None:
-        self.version += 1
         self.cached = {}  # built again when first asked for: a game nobody watches builds nothing
         for w in self.watchers:
             w.push(self.view_text(w.lang))
@@ -247,7 +247,50 @@ def rebuild(stored: StoredGame) -> LiveGame:
     """A live game from its record, replayed through the one replay loop (``Match.from_record``)."""
     options = Options.from_json(stored.options)
     seats = [Seat(s["kind"], s.get("bot", ""), s.get("token_hash", ""), s.get("name", "")) for s in stored.seats]
-    return LiveGame(stored.id, seats, Match.from_record(Record(options, list(stored.actions)), seat_specs(seats)))
+    return LiveGame(stored.id, seats, Match.from_record(Record(options, list(stored.actions)), seat_specs(seats)),
+                    version=stored.version)
+
+
+def store_action(store: Store, game: LiveGame, seat: int, action: Action) -> None:
+    """Check ``action`` with the engine, store it (committed, if the store still holds the game at
+    ``game.version``), then let the match take it. Raises IllegalAction (nothing changed) or Conflict
+    (another process changed the game: nothing changed here; catch up). The one place an action is
+    stored, for the server and the bot workers."""
+
+    def stored(action: Action, after: State) -> None:
+        game.version = store.append(game.id, game.version, len(game.actions), str(action), seat, after.over,
+                                    not after.over and game.match.is_bot(after.current))
+
+    game.match.apply(action, seat, before_commit=stored)
+
+
+def catch_up(store: Store, game: LiveGame) -> bool:
+    """Bring ``game`` to its stored version (another process changed it): the actions added since are
+    applied to its match; after an undo elsewhere it is replayed from its record. False when it was up
+    to date; raises KeyError when the game is no longer stored."""
+    held = len(game.actions)
+    tail = store.since(game.id, held)
+    if tail is None:
+        raise KeyError(game.id)
+    version, count, texts = tail
+    if version == game.version:
+        return False
+    # Each change adds one to the version and an action adds one action: only actions were added since
+    # exactly when both grew by the same number. Otherwise something was taken back: replay the record.
+    if version - game.version == count - held > 0:
+        try:
+            for text in texts:
+                game.match.apply(text)
+            game.version = version
+            return True
+        except ValueError:  # pragma: no cover - the engine refusing a stored action: the record decides
+            pass
+    stored = store.load(game.id)
+    if stored is None:
+        raise KeyError(game.id)
+    game.match = rebuild(stored).match
+    game.version = stored.version
+    return True
 
 
 # --- bots thinking in other processes ------------------------------------------------------------
@@ -298,27 +341,71 @@ def default_workers() -> int:
 class Manager:
     """Every game the server knows: creating, loading, acting, undoing, watching, and bots.
     ``bot_workers`` processes think for bots (default: one per core); 0 thinks on the loop itself,
-    blocking it (tests and debugging), the same way: on a copy of the bot, kept if its choice is."""
+    blocking it (tests and debugging), the same way: on a copy of the bot, kept if its choice is.
+    ``bots=False`` leaves the bots' decisions to bot workers (``lewis-clark bots``, a shared store).
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None) -> None:
+    On a shared store (PostgreSQL) other processes change games too: a change refused as a
+    ``Conflict`` brings the game up to date (``catch_up``) and is checked again once; every change
+    another process stores is heard (``start``: the store's notifications) and brings the games held
+    here up to date, their pages included."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0, bot_workers: int | None = None, *,
+                 bots: bool = True) -> None:
         if bot_workers is not None and bot_workers < 0:
             raise ValueError(f"bot_workers must be 0 or more, got {bot_workers}")
         self.store = store
         self.bot_delay = bot_delay
+        self.bots = bots
         self.games: dict[str, LiveGame] = {}
         self.bot_workers = default_workers() if bot_workers is None else bot_workers
         self._pool: ProcessPoolExecutor | None = None  # started with the first bot decision
         self._links: tuple[Connection, ...] = ()  # a pipe the workers watch: closed, they end
+        self._listener: asyncio.Task[None] | None = None
         self.closing = False
         self.on_applied: Callable[[LiveGame, int], None] = lambda game, seat: None  # metrics.py counts here
 
     # --- lifecycle -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Hear the changes other processes store (a shared store only), on the running loop."""
+        if self.store.shared and self._listener is None:
+            self._listener = asyncio.get_running_loop().create_task(self.store.listen(self.heard, self.recheck))
+
+    def heard(self, game_id: str, version: int, bot: bool) -> None:
+        """Another process (or this one: then nothing is to do) stored version ``version`` of a game."""
+        game = self.games.get(game_id)
+        if game is None or game.version == version or self.closing:
+            return
+        if version < 0:
+            self._forget(game)
+            return
+        self.refresh_from_store(game)
+
+    def refresh_from_store(self, game: LiveGame) -> None:
+        """Bring a held game up to its stored version and show it to its pages (a game deleted
+        elsewhere is forgotten, its pages closed)."""
+        try:
+            changed = catch_up(self.store, game)
+        except KeyError:
+            self._forget(game)
+            return
+        if changed:
+            game.refresh()
+            self.kick(game)
+
+    async def recheck(self) -> None:
+        """After notifications were lost: every held game is looked at again."""
+        for game in list(self.games.values()):
+            self.refresh_from_store(game)
+            await asyncio.sleep(0)
 
     def resume(self) -> int:
         """After a (re)start: load the unfinished games whose next decision is a bot's and let their bots
         play on. Every other game waits in the store until somebody asks for it (``get``): a person's
         request is what moves it, and loading thousands of idle games would only slow the start."""
         n = 0
+        if not self.bots:  # bot workers play them
+            return 0
         for game_id in self.store.bots_to_move():
             try:
                 self.get(game_id)  # starts its bots
@@ -340,8 +427,15 @@ class Manager:
     def drop(self, game_id: str) -> None:
         """Forget a game: out of the store and memory, its bots stopped and its pages' connections closed."""
         self.store.delete(game_id)
-        game = self.games.pop(game_id, None)
+        game = self.games.get(game_id)
         if game is not None:
+            self._forget(game)
+
+    def _forget(self, game: LiveGame) -> None:
+        """A deleted game out of memory: its bots stopped and its pages' connections closed."""
+        if self.games.get(game.id) is game:
+            del self.games[game.id]
+        if not game.gone:
             game.gone = True
             if game.bot_task is not None:
                 game.bot_task.cancel()
@@ -362,6 +456,10 @@ class Manager:
 
     async def close(self) -> None:
         self.closing = True
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listener
         tasks = [g.bot_task for g in self.games.values() if g.bot_task]
         for task in tasks:
             task.cancel()
@@ -451,7 +549,20 @@ class Manager:
             action = Action.parse(text)
         except NotationError as exc:
             raise GameError(400, str(exc)) from None
-        self.commit(game, seat, action)
+        for _ in range(TRIES):
+            try:
+                self.commit(game, seat, action)
+                return
+            except Conflict:  # another process changed the game first: look again, as if it had been seen
+                self._caught_up(game)
+                self._check_turn(game, seat, expect)
+        raise GameError(409, moved_on(len(game.actions), len(game.actions) if expect is None else expect))
+
+    def _caught_up(self, game: LiveGame) -> None:
+        """After a Conflict: the game as stored, shown to its pages; 404 if it was deleted."""
+        self.refresh_from_store(game)
+        if game.gone:
+            raise GameError(404, t("no game {id}", id=repr(game.id)))
 
     def _check_turn(self, game: LiveGame, seat: int, expect: int | None) -> None:
         s = game.state
@@ -479,7 +590,15 @@ class Manager:
         done = 0
         try:
             for action in actions:
-                self._apply(game, seat, action)
+                for tried in range(1, TRIES + 1):
+                    try:
+                        self._apply(game, seat, action)
+                        break
+                    except Conflict:  # changed elsewhere: before the first step, look again; later, stop there
+                        self._caught_up(game)
+                        if done or tried == TRIES:
+                            raise GameError(409, moved_on(len(game.actions), len(game.actions))) from None
+                        self._check_turn(game, seat, expect)
                 done += 1
         except GameError as exc:
             if not done:
@@ -498,16 +617,12 @@ class Manager:
         self.kick(game)
 
     def _apply(self, game: LiveGame, seat: int, action: Action) -> None:
-        """Check ``action`` with the engine, store it (committed), then let the match take it."""
-
-        def store(action: Action, after: State) -> None:
-            if game.gone:
-                raise GameError(404, t("no game {id}", id=repr(game.id)))
-            self.store.append(game.id, len(game.actions), str(action), seat, after.over,
-                              not after.over and game.match.is_bot(after.current))
-
+        """Check ``action`` with the engine, store it (committed), then let the match take it. Raises
+        Conflict when another process changed the game (the caller catches up and checks again)."""
+        if game.gone:
+            raise GameError(404, t("no game {id}", id=repr(game.id)))
         try:
-            game.match.apply(action, seat, before_commit=store)
+            store_action(self.store, game, seat, action)
         except IllegalAction as exc:
             raise GameError(409, str(exc)) from None
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
@@ -518,20 +633,27 @@ class Manager:
         """Take back the seat's last action of this turn; with ``expect``, only if the game is still
         where the sender saw it."""
         seat = self.seat_for(game, token)
-        if expect is not None and expect != len(game.actions):
-            raise GameError(409, moved_on(len(game.actions), expect))
-        if game.undoable_by() != seat:
-            raise GameError(409, t("nothing to undo: only your own actions of this turn, back to the last card drawn"))
-        self.store.truncate(game.id, len(game.actions) - 1)  # a person decides next: the one who undid
-        game.match.undo(seat)
-        game.refresh()
+        for _ in range(TRIES):
+            if expect is not None and expect != len(game.actions):
+                raise GameError(409, moved_on(len(game.actions), expect))
+            if game.undoable_by() != seat:
+                raise GameError(409, t("nothing to undo: only your own actions of this turn, back to the last card drawn"))
+            try:  # a person decides next: the one who undid
+                game.version = self.store.truncate(game.id, game.version, len(game.actions) - 1)
+            except Conflict:
+                self._caught_up(game)
+                continue
+            game.match.undo(seat)
+            game.refresh()
+            return
+        raise GameError(409, moved_on(len(game.actions), len(game.actions) if expect is None else expect))
 
     # --- bots ------------------------------------------------------------------------------------
 
     def kick(self, game: LiveGame) -> None:
         """Start the game's bot runner if a bot is to move and none is running."""
         seat = game.to_move()
-        if seat < 0 or not game.match.is_bot(seat) or game.bot_task is not None or self.closing:
+        if seat < 0 or not self.bots or not game.match.is_bot(seat) or game.bot_task is not None or self.closing:
             return
         game.bot_task = asyncio.get_running_loop().create_task(self._run_bots(game))
 
@@ -550,8 +672,15 @@ class Manager:
                     return
                 if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
                     continue  # the game changed while the bot thought: its choice (and the bot sent back) is dropped
+                kept = game.match.bots[seat]
                 game.match.bots[seat] = bot  # the bot after choosing: its generator and plans moved on
-                self.commit(game, seat, action)
+                try:
+                    self.commit(game, seat, action)
+                except Conflict:  # another process (a bot worker, another server) moved it first
+                    game.match.bots[seat] = kept
+                    self.refresh_from_store(game)
+                except GameError:  # deleted meanwhile
+                    return
         except asyncio.CancelledError:
             raise
         except Exception:  # a broken bot must not take the server down; its seat waits

@@ -1,0 +1,161 @@
+"""The SQLite store (stdlib ``sqlite3``, WAL): the embedded default, one file, one server process.
+
+Writes take the file's write lock at once (``BEGIN IMMEDIATE``), so even a second process on the same
+file cannot store conflicting actions; but it would not hear the other's changes (no notifications):
+several processes need PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from lewis_clark.web.schema import SQLITE
+from lewis_clark.web.store import Conflict, Store, StoredGame
+
+
+class SqliteStore(Store):
+    """A SQLite file shared by every game. One connection guarded by a lock: each write is a short
+    transaction, so serialising them costs less than juggling connections between threads."""
+
+    kind = "sqlite"
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL: a commit survives the process being killed (the OS has the WAL pages); only a power
+        # failure could lose the last commits. FULL would fsync every action.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, holding the file's write lock from its start."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def _migrate(self) -> None:
+        with self._write() as db:
+            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "schema_version" not in tables:
+                db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                db.execute("INSERT INTO schema_version VALUES (?)", (1 if "games" in tables else 0,))
+            (done,) = db.execute("SELECT version FROM schema_version").fetchone()
+            for migration in SQLITE[done:]:
+                for sql in migration.statements:
+                    try:
+                        db.execute(sql)
+                    except sqlite3.OperationalError as exc:  # a file of an unreleased server had the column
+                        if "duplicate column" not in str(exc):
+                            raise
+                db.execute("UPDATE schema_version SET version = ?", (migration.number,))
+
+    def schema_version(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT version FROM schema_version").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create(self, game_id: str, options: dict[str, Any], seats: list[dict[str, str]], creator_hash: str = "",
+               bot_next: bool = False) -> None:
+        now = time.time()
+        with self._write() as db:
+            db.execute("INSERT INTO games (id, created, options, seats, touched, bot_next, creator_hash)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, now, json.dumps(options), json.dumps(seats), now, int(bot_next), creator_hash))
+
+    def _check(self, db: sqlite3.Connection, game_id: str, version: int) -> None:
+        row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or row[0] != version:
+            raise Conflict(game_id, None if row is None else row[0])
+
+    def append(self, game_id: str, version: int, n: int, text: str, seat: int, over: bool,
+               bot_next: bool = False) -> int:
+        now = time.time()
+        with self._write() as db:
+            self._check(db, game_id, version)
+            db.execute("INSERT INTO actions (game_id, n, text, seat, at) VALUES (?, ?, ?, ?, ?)",
+                       (game_id, n, text, seat, now))
+            db.execute("UPDATE games SET over = ?, touched = ?, bot_next = ?, version = ? WHERE id = ?",
+                       (int(over), now, int(bot_next and not over), version + 1, game_id))
+        return version + 1
+
+    def truncate(self, game_id: str, version: int, n: int, bot_next: bool = False) -> int:
+        with self._write() as db:
+            self._check(db, game_id, version)
+            db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
+            db.execute("UPDATE games SET touched = ?, bot_next = ?, version = ? WHERE id = ?",
+                       (time.time(), int(bot_next), version + 1, game_id))
+        return version + 1
+
+    def set_bot_next(self, game_id: str, bot_next: bool) -> None:
+        with self._lock:
+            self._db.execute("UPDATE games SET bot_next = ? WHERE id = ?", (int(bot_next), game_id))
+
+    def creator_hash(self, game_id: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT creator_hash FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else row[0] or ""
+
+    def delete(self, game_id: str) -> bool:
+        with self._write() as db:
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            return db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+
+    def expired(self, unfinished_before: float | None, finished_before: float | None) -> list[str]:
+        out: list[str] = []
+        with self._lock:
+            for over, before in ((0, unfinished_before), (1, finished_before)):
+                if before is not None:
+                    out += [i for (i,) in self._db.execute("SELECT id FROM games WHERE over = ? AND touched < ?",
+                                                          (over, before))]
+        return out
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, created, options, seats, over, bot_next, version FROM games WHERE id = ?",
+                                   (game_id,)).fetchone()
+            if row is None:
+                return None
+            texts = [t for (t,) in self._db.execute("SELECT text FROM actions WHERE game_id = ? ORDER BY n", (game_id,))]
+        return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), bool(row[4]), texts,
+                          None if row[5] is None else bool(row[5]), row[6])
+
+    def since(self, game_id: str, n: int) -> tuple[int, int, list[str]] | None:
+        with self._lock:
+            row = self._db.execute("SELECT version, (SELECT COUNT(*) FROM actions WHERE game_id = games.id) FROM games"
+                                   " WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            texts = [t for (t,) in self._db.execute("SELECT text FROM actions WHERE game_id = ? AND n >= ? ORDER BY n",
+                                                    (game_id, n))]
+        return row[0], row[1], texts
+
+    def unfinished(self) -> list[str]:
+        with self._lock:
+            return [i for (i,) in self._db.execute("SELECT id FROM games WHERE over = 0 ORDER BY created")]
+
+    def bots_to_move(self) -> list[str]:
+        with self._lock:
+            return [i for (i,) in self._db.execute(
+                "SELECT id FROM games WHERE over = 0 AND (bot_next IS NULL OR bot_next != 0) ORDER BY created")]
