@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from lewis_clark import rng as generator
 from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
 from lewis_clark.route import PRINTED_ROUTE, Route
@@ -33,8 +34,17 @@ class Options:
     mackenzie: int = 0  # solo level: Mackenzie's head start above St Louis, 0-7 (R24)
     random_start: bool = False  # R25 variant: random starting resources
     route: Route = PRINTED_ROUTE  # R25 variant: any terrain list
+    # The deck's generator (rng.py): new games the keyed hash; JSON without the field means the old
+    # SplitMix64, so records made before issue 13 replay exactly.
+    generator: str = generator.KEYED
+    chosen_seed: bool = False  # someone typed the seed, so they know every draw: every seat is told
 
     def __post_init__(self) -> None:
+        if self.generator not in generator.GENERATORS:
+            raise ValueError(f"options: unknown generator {self.generator!r} "
+                             f"(choose from {', '.join(generator.GENERATORS)})")
+        if self.generator == generator.KEYED and not 0 <= self.seed < generator.SEED_LIMIT:
+            raise ValueError("options: the seed must be an integer from 0 to 2^256 - 1")
         if not 1 <= self.players <= 5:
             raise ValueError(f"options: players must be 1-5, got {self.players}")
         if self.colours:
@@ -55,20 +65,37 @@ class Options:
         return self.colours or COLOURS[: self.players]
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "seed": self.seed, "colours": list(self.seat_colours),
+        data = {"players": self.players, "seed": self.seed, "colours": list(self.seat_colours),
                 "mackenzie": self.mackenzie, "random_start": self.random_start, "route": self.route.to_json()}
+        # Written only when they differ from what their absence means, so that older games keep
+        # their JSON, and with it their state hashes, byte for byte.
+        if self.generator != generator.SPLITMIX64:
+            data["generator"] = self.generator
+        if self.chosen_seed:
+            data["chosen_seed"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:
         if not isinstance(data, dict):
             raise ValueError("options must be a JSON object")
-        unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route"}
+        unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
+                               "chosen_seed"}
         if unknown:
             raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
         route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
-        return cls(players=int(data.get("players", 2)), seed=int(data.get("seed", 0)),
+        seed, chosen = data.get("seed", 0), data.get("chosen_seed", False)
+        if type(seed) is not int:
+            raise ValueError(f"options: seed must be an integer, got {type(seed).__name__}")
+        if type(chosen) is not bool:
+            raise ValueError(f"options: chosen_seed must be true or false, got {type(chosen).__name__}")
+        name = data.get("generator", generator.SPLITMIX64)
+        if not isinstance(name, str):
+            raise ValueError(f"options: generator must be text, got {type(name).__name__}")
+        return cls(players=int(data.get("players", 2)), seed=seed,
                    colours=tuple(data.get("colours", ())), mackenzie=int(data.get("mackenzie", 0)),
-                   random_start=bool(data.get("random_start", False)), route=route)
+                   random_start=bool(data.get("random_start", False)), route=route, generator=name,
+                   chosen_seed=chosen)
 
 
 class Decision(StrEnum):
@@ -178,7 +205,8 @@ class State:
     journal: list[int]  # card id per slot, slot 1 first; 0 = empty
     deck: list[int]  # draw deck, top card last
     discard: list[int]  # discard deck, top card last
-    rng: int
+    rng: int  # the generator's position: the keyed hash's counter, or SplitMix64's state (rng.py)
+    rng_key: bytes = b""  # the keyed hash's secret key; b"" under SplitMix64 (old games)
     current: int = 0  # seat whose turn it is
     turn: int = 1
     acted: bool = False
@@ -211,7 +239,7 @@ class State:
         """An independent copy (lists copied, immutable values shared)."""
         return State(self.options, [p.copy() for p in self.players], self.village[:], self.powwow, self.newcomer,
                      self.indian_stock, self.tile_stacks[:], self.journal[:], self.deck[:], self.discard[:],
-                     self.rng, self.current, self.turn, self.acted, self.recruited, self.camped, self.must_camp,
+                     self.rng, self.rng_key, self.current, self.turn, self.acted, self.recruited, self.camped, self.must_camp,
                      self.moved, self.boosts, self.spendable[:], self.stack[:], self.mackenzie, self.winner,
                      self.over, self.hidden)
 
@@ -219,7 +247,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The state as plain JSON data (docs/state-format.md)."""
-        return {
+        data = {
             "format": STATE_FORMAT,
             "options": self.options.to_json(),
             "players": [p.to_json() for p in self.players],
@@ -232,6 +260,9 @@ class State:
             "stack": [f.to_json() for f in self.stack],
             "mackenzie": self.mackenzie, "winner": self.winner, "over": self.over, "hidden": self.hidden,
         }
+        if self.rng_key:  # absent under SplitMix64: older states keep their JSON and hashes
+            data["rng_key"] = self.rng_key.hex()
+        return data
 
     def to_text(self) -> str:
         """Canonical JSON text: sorted keys, no spaces. Equal states give equal text."""
@@ -302,6 +333,7 @@ class State:
         )
         if not 0 <= state.rng < 1 << 64:
             raise CorruptState("rng must be a 64-bit generator state")
+        state.rng_key = _rng_key(data, state)
         check_state(state)
         return state
 
@@ -360,13 +392,40 @@ class _Reader:
         return value
 
 
+def _rng_key(data: dict[str, Any], state: State) -> bytes:
+    """The keyed generator's key from saved JSON: there exactly when the options name that generator,
+    64 hex digits, and the key the seed gives (zeros in a player's view, which withholds both)."""
+    raw = data.get("rng_key")
+    if state.options.generator == generator.SPLITMIX64:
+        if raw is not None:
+            raise CorruptState("rng_key: a game on the splitmix64 generator has no key")
+        return b""
+    if not isinstance(raw, str) or len(raw) != 2 * generator.KEY_BYTES:
+        raise CorruptState(f"rng_key must be {2 * generator.KEY_BYTES} hex digits")
+    try:
+        key = bytes.fromhex(raw)
+    except ValueError as exc:
+        raise CorruptState(f"rng_key must be {2 * generator.KEY_BYTES} hex digits") from exc
+    if state.hidden:
+        if key != bytes(generator.KEY_BYTES) or state.options.seed or state.rng:
+            raise CorruptState("a player's view withholds the seed and the generator (seed, rng and rng_key zero)")
+    elif key != generator.key_for(state.options.seed):
+        raise CorruptState("rng_key is not the key of the seed")
+    return key
+
+
 def view(state: State, seat: int) -> State:
-    """What ``seat`` can know: the whole table but the draw deck's order (given sorted) and the
-    generator (which would foretell reshuffles). Hands, the discard deck and the Journal are public."""
+    """What ``seat`` can know: the whole table but the draw deck's order (given sorted), the seed and
+    the generator (which would foretell every draw, rng.py). Hands, the discard deck and the Journal
+    are public; so is ``options.chosen_seed``, the warning that someone knows the draws."""
     if not 0 <= seat < len(state.players):
         raise ValueError(f"no seat {seat} in a {len(state.players)}-player game")
     seen = state.copy()
     seen.deck.sort()
     seen.rng = 0
+    if seen.rng_key:
+        seen.rng_key = bytes(len(seen.rng_key))
+    if seen.options.seed:
+        seen.options = replace(seen.options, seed=0)
     seen.hidden = True
     return seen
