@@ -74,7 +74,7 @@ class GameIn(BaseModel):
     mackenzie: int = Field(0, ge=0, le=7, description="solo only: Mackenzie's head start (R24)")
     random_start: bool = Field(False, description="random starting resources (R25)")
     route: str | None = Field(None, max_length=400)
-    seed: int | None = Field(None, ge=0, lt=2**256)
+    seed: int | None = Field(None, ge=0, lt=2**256, strict=True)
 
 
 Step = Annotated[str, Field(min_length=1, max_length=200)]
