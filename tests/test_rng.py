@@ -30,35 +30,28 @@ def test_keyed_outputs_are_pinned_for_a_fixed_key() -> None:
     assert key.hex() == "1ef2d843575b1a5dbc248cb56a73823cb06badbeb34e77f3e2cba0c795d49d2c"
     assert key == blake2b(b"1", digest_size=32, person=b"lewis-clark-deck").digest()  # the documented derivation
     position, out = 0, []
-    for _ in range(3):
+    for _ in range(10):
         position, x = rng.next_u64(position, key)
         out.append(x)
-    assert out == [0x83F9A42EF69DAB77, 0xFA4DEAA2A70E0242, 0xA4F9FC9D0B098CB6] and position == 3
-    # Draw n is BLAKE2b-64 of the little-endian counter n under the key, nothing else.
-    assert out[1] == int.from_bytes(blake2b((1).to_bytes(8, "little"), digest_size=8, key=key).digest(), "little")
+    assert out[:3] == [0x48AE21ABA48D1F40, 0x585645F4E8ED46E8, 0x39866407AB01E85B] and position == 10
+    # Draw n is word n % 8 (little-endian) of BLAKE2b-512 of the 8-byte little-endian block n // 8, under the key.
+    block = blake2b((1).to_bytes(8, "little"), digest_size=64, key=key).digest()
+    assert out[9] == int.from_bytes(block[8:16], "little") == 0xF41A2E2156FD7FFC
     deck = list(range(1, 11))
-    assert rng.shuffle(0, deck, key) == 9 and deck == [2, 9, 5, 8, 6, 1, 3, 7, 10, 4]
+    assert rng.shuffle(0, deck, key) == 9 and deck == [3, 6, 5, 2, 10, 7, 9, 4, 8, 1]
 
 
-def test_splitmix64_is_still_the_reference_generator() -> None:
-    """The published SplitMix64 outputs from state 0: the old records depend on every bit of them."""
-    position, out = 0, []
-    for _ in range(3):
-        position, x = rng.next_u64(position)
-        out.append(x)
-    assert out == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
-    assert rng.start(rng.SPLITMIX64, -1) == ((1 << 64) - 1, b"")
-
-
-def test_new_games_use_the_keyed_generator_and_old_json_means_splitmix64() -> None:
-    assert Options().generator == rng.KEYED and Options().to_json()["generator"] == "blake2b"
-    old = Options.from_json({"players": 2, "seed": 7})
-    assert old.generator == rng.SPLITMIX64 and "generator" not in old.to_json()
-    assert Options.from_json(Options(seed=7).to_json()) == Options(seed=7)
-    with pytest.raises(ValueError, match="unknown generator"):
-        Options(generator="mt19937")
-    with pytest.raises(ValueError, match="generator"):
-        Options.from_json({"generator": 3})
+@pytest.mark.parametrize("key", [b"", rng.key_for(5)])
+def test_a_shuffle_draws_what_single_draws_give(key: bytes) -> None:
+    """``shuffle`` hashes each block once; it must deal what draw-by-draw ``below`` deals, from any position."""
+    for start in (0, 3, 7, 8, 1 << 40):
+        bulk, single = list(range(60)), list(range(60))
+        end = rng.shuffle(start, bulk, key)
+        position = start
+        for i in range(59, 0, -1):
+            position, j = rng.below(position, i + 1, key)
+            single[i], single[j] = single[j], single[i]
+        assert bulk == single and end == position
 
 
 def _shuffled(seed: int) -> list[int]:

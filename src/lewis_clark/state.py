@@ -414,6 +414,21 @@ def _rng_key(data: dict[str, Any], state: State) -> bytes:
     return key
 
 
+_last_unseeded: tuple[Options, Options] | None = None
+
+
+def _unseeded(options: Options) -> Options:
+    """``options`` with the seed withheld. Every state of a game shares one Options object, and bots
+    take a view at every decision, so the last answer is kept."""
+    global _last_unseeded
+    last = _last_unseeded
+    if last is not None and last[0] is options:
+        return last[1]
+    unseeded = replace(options, seed=0)
+    _last_unseeded = (options, unseeded)
+    return unseeded
+
+
 def view(state: State, seat: int) -> State:
     """What ``seat`` can know: the whole table but the draw deck's order (given sorted), the seed and
     the generator (which would foretell every draw, rng.py). Hands, the discard deck and the Journal
@@ -426,6 +441,6 @@ def view(state: State, seat: int) -> State:
     if seen.rng_key:
         seen.rng_key = bytes(len(seen.rng_key))
     if seen.options.seed:
-        seen.options = replace(seen.options, seed=0)
+        seen.options = _unseeded(seen.options)
     seen.hidden = True
     return seen
