@@ -230,7 +230,7 @@ def test_a_web_record_loads_in_the_terminal(tmp_path: Path) -> None:
 
 
 def test_an_unfinished_web_style_record_plays_on_in_the_terminal(tmp_path: Path) -> None:
-    options = Options(players=2, seed=0, route=Route.parse("R S R R R F R R R R R R"))  # random play ends on it
+    options = Options(players=2, seed=1, route=Route.parse("R S R R R F R R R R R R"))  # random play ends on it
     path = tmp_path / "g.json"
     Record(options, [], bots=["bot:random", "bot:random"]).save(path)
     result = CliRunner().invoke(cli, ["play", "--load", str(path), "--fast", "--autosave", str(tmp_path / "a.json")])
