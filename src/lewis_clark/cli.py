@@ -149,7 +149,7 @@ def replay(record_path: str, upto: int | None, show_log: bool) -> None:
 @click.option("--seconds", default=DEFAULT_SECONDS, show_default=True, type=click.FloatRange(min=0, min_open=True),
               help="Total time budget.")
 @click.option("--players", "players_text", default="2,4", show_default=True, help="Player counts to measure.")
-@click.option("--seed", default=0, show_default=True, help="First game seed.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="First game seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
     """Measure the engine's speed under random play (one core)."""
