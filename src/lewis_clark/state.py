@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from lewis_clark import rng as generator
 from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
+from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64, key_for
 from lewis_clark.route import PRINTED_ROUTE, Route
 from lewis_clark.validate import check_state
 
@@ -36,14 +36,14 @@ class Options:
     route: Route = PRINTED_ROUTE  # R25 variant: any terrain list
     # The deck's generator (rng.py): new games the keyed hash; JSON without the field means the old
     # SplitMix64, so records made before issue 13 replay exactly.
-    generator: str = generator.KEYED
+    generator: str = KEYED
     chosen_seed: bool = False  # someone typed the seed, so they know every draw: every seat is told
 
     def __post_init__(self) -> None:
-        if self.generator not in generator.GENERATORS:
+        if self.generator not in GENERATORS:
             raise ValueError(f"options: unknown generator {self.generator!r} "
-                             f"(choose from {', '.join(generator.GENERATORS)})")
-        if self.generator == generator.KEYED and not 0 <= self.seed < generator.SEED_LIMIT:
+                             f"(choose from {', '.join(GENERATORS)})")
+        if self.generator == KEYED and not 0 <= self.seed < SEED_LIMIT:
             raise ValueError("options: the seed must be an integer from 0 to 2^256 - 1")
         if not 1 <= self.players <= 5:
             raise ValueError(f"options: players must be 1-5, got {self.players}")
@@ -69,7 +69,7 @@ class Options:
                 "mackenzie": self.mackenzie, "random_start": self.random_start, "route": self.route.to_json()}
         # Written only when they differ from what their absence means, so that older games keep
         # their JSON, and with it their state hashes, byte for byte.
-        if self.generator != generator.SPLITMIX64:
+        if self.generator != SPLITMIX64:
             data["generator"] = self.generator
         if self.chosen_seed:
             data["chosen_seed"] = True
@@ -89,7 +89,7 @@ class Options:
             raise ValueError(f"options: seed must be an integer, got {type(seed).__name__}")
         if type(chosen) is not bool:
             raise ValueError(f"options: chosen_seed must be true or false, got {type(chosen).__name__}")
-        name = data.get("generator", generator.SPLITMIX64)
+        name = data.get("generator", SPLITMIX64)
         if not isinstance(name, str):
             raise ValueError(f"options: generator must be text, got {type(name).__name__}")
         return cls(players=int(data.get("players", 2)), seed=seed,
@@ -396,20 +396,20 @@ def _rng_key(data: dict[str, Any], state: State) -> bytes:
     """The keyed generator's key from saved JSON: there exactly when the options name that generator,
     64 hex digits, and the key the seed gives (zeros in a player's view, which withholds both)."""
     raw = data.get("rng_key")
-    if state.options.generator == generator.SPLITMIX64:
+    if state.options.generator == SPLITMIX64:
         if raw is not None:
             raise CorruptState("rng_key: a game on the splitmix64 generator has no key")
         return b""
-    if not isinstance(raw, str) or len(raw) != 2 * generator.KEY_BYTES:
-        raise CorruptState(f"rng_key must be {2 * generator.KEY_BYTES} hex digits")
+    if not isinstance(raw, str) or len(raw) != 2 * KEY_BYTES:
+        raise CorruptState(f"rng_key must be {2 * KEY_BYTES} hex digits")
     try:
         key = bytes.fromhex(raw)
     except ValueError as exc:
-        raise CorruptState(f"rng_key must be {2 * generator.KEY_BYTES} hex digits") from exc
+        raise CorruptState(f"rng_key must be {2 * KEY_BYTES} hex digits") from exc
     if state.hidden:
-        if key != bytes(generator.KEY_BYTES) or state.options.seed or state.rng:
+        if key != bytes(KEY_BYTES) or state.options.seed or state.rng:
             raise CorruptState("a player's view withholds the seed and the generator (seed, rng and rng_key zero)")
-    elif key != generator.key_for(state.options.seed):
+    elif key != key_for(state.options.seed):
         raise CorruptState("rng_key is not the key of the seed")
     return key
 
