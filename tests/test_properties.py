@@ -176,7 +176,10 @@ def test_apply_does_not_change_its_input_even_when_shared() -> None:
 # --- the player view -------------------------------------------------------------------------
 
 def _without_secrets(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if k not in ("deck", "rng", "hidden")}
+    """The state's JSON less what a view withholds: the deck's order, the seed and the generator."""
+    out = {k: v for k, v in data.items() if k not in ("deck", "rng", "rng_key", "hidden")}
+    out["options"] = {k: v for k, v in data["options"].items() if k != "seed"}
+    return out
 
 
 @settings(max_examples=60, deadline=None)
@@ -194,6 +197,7 @@ def test_view_hides_the_deck_order_and_nothing_else(players: int, seed: int, ste
     seen = view(s, seat)
     assert s.to_text() == before, "view changed the state"
     assert seen.deck == sorted(s.deck) and seen.rng == 0 and seen.hidden
+    assert seen.options.seed == 0 and seen.rng_key == bytes(len(s.rng_key))
     assert _without_secrets(seen.to_json()) == _without_secrets(s.to_json())
     # A view decides as well as the full state, and saves like one.
     assert legal_actions(seen) == legal_actions(s)

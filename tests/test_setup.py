@@ -15,7 +15,8 @@ INDIANS_IN_PLAY = {1: 6, 2: 9, 3: 12, 4: 15, 5: 18}  # rulebook set-up table
 def drawn_order(seed: int) -> list[int]:
     """The five cards set-up draws, in draw order, from the game's own shuffle of the deck."""
     deck = list(ENCOUNTERED_IDS)
-    rng.shuffle(rng.seed_state(seed), deck)
+    position, key = rng.start(rng.KEYED, seed)
+    rng.shuffle(position, deck, key)
     return [deck[-1 - i] for i in range(5)]  # the top of the deck is its last card
 
 

@@ -36,7 +36,7 @@ class FiniteFloat(click.FloatRange):
         return number
 
 
-SEED = click.IntRange(min=0)  # a negative seed would silently equal its 64-bit wrap-around
+SEED = click.IntRange(min=0, max=(1 << 256) - 1)  # rng.SEED_LIMIT; a negative seed would wrap around
 
 
 class OneLineGroup(click.Group):

@@ -24,7 +24,7 @@ def draw(state: State) -> int:
         if not state.discard:
             return 0
         state.deck, state.discard = state.discard, []
-        state.rng = rng.shuffle(state.rng, state.deck)
+        state.rng = rng.shuffle(state.rng, state.deck, state.rng_key)
     return state.deck.pop()
 
 

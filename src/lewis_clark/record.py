@@ -4,7 +4,9 @@
      "actions": ["play york", "under hugh-mcneal", ...], "final_hash": "3f1c..."}
 
 ``final_hash`` and ``bots`` (each seat: "human" or a bot spec) are optional; when the hash is present, a replay
-that ends elsewhere is reported as tampered.
+that ends elsewhere is reported as tampered. Seeds are stored exactly, however big (JSON integers). The
+options name the deck's generator (``"generator": "blake2b"``; a record without it was made before
+issue 13 and replays on the old ``splitmix64``) and say whether someone chose the seed (``"chosen_seed"``).
 """
 
 from __future__ import annotations
@@ -87,7 +89,10 @@ class Record:
             if type(data["seed"]) is not int:
                 raise CorruptState("record: seed must be an integer")
             if data["seed"] != options.seed:
-                options = replace(options, seed=data["seed"])
+                try:
+                    options = replace(options, seed=data["seed"])
+                except ValueError as exc:
+                    raise CorruptState(f"record: bad seed: {exc}") from exc
         final_hash = data.get("final_hash", "")
         if not isinstance(final_hash, str):
             raise CorruptState("record: final_hash must be text")

@@ -3,7 +3,7 @@
 Indians by player count, one on the Newcomer, one on each expedition's boats; the encountered
 deck shuffled and five cards laid by Strength (R13); two stacks of six boat tiles; starting
 resources (or the random variant, R25); Scouts and Camps at St Louis; the first player drawn from
-the seed. Solo: Mackenzie 0-7 spaces above St Louis (R24).
+the seed (through the options' generator, rng.py). Solo: Mackenzie 0-7 spaces above St Louis (R24).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ def new_game(options: Options | None = None, **kwargs: object) -> State:
         raise TypeError("give either options or keyword fields, not both")
     n = options.players
     route = options.route
+    position, key = rng.start(options.generator, options.seed)
     state = State(
         options=options,
         players=[Player(colour) for colour in options.seat_colours],
@@ -35,13 +36,13 @@ def new_game(options: Options | None = None, **kwargs: object) -> State:
         indian_stock=INDIANS_BY_PLAYERS[n] - 1 - n,
         tile_stacks=[TILES_PER_STACK, TILES_PER_STACK],
         journal=[0] * journal.SLOTS, deck=list(ENCOUNTERED_IDS), discard=[],
-        rng=rng.seed_state(options.seed),
+        rng=position, rng_key=key,
     )
-    state.rng = rng.shuffle(state.rng, state.deck)
+    state.rng = rng.shuffle(state.rng, state.deck, key)
     journal.deal_sorted(state)
     pool = [r for r in PRIMARY for _ in range(RANDOM_START_POOL)]
     if options.random_start:
-        state.rng = rng.shuffle(state.rng, pool)
+        state.rng = rng.shuffle(state.rng, pool, key)
     for i, p in enumerate(state.players):
         p.hand = list(crew(p.colour))
         p.indians = 1  # on the fourth boat
@@ -49,7 +50,7 @@ def new_game(options: Options | None = None, **kwargs: object) -> State:
         for r in start:
             p.resources[r] += 1
         p.scout = p.camp = route.st_louis
-    state.rng, state.current = rng.below(state.rng, n)
+    state.rng, state.current = rng.below(state.rng, n, key)
     if n == 1:
         state.mackenzie = min(route.st_louis + options.mackenzie, route.last)
     return state

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
+from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64, key_for
 from lewis_clark.route import PRINTED_ROUTE, Route
 from lewis_clark.validate import check_state
 
@@ -33,8 +34,17 @@ class Options:
     mackenzie: int = 0  # solo level: Mackenzie's head start above St Louis, 0-7 (R24)
     random_start: bool = False  # R25 variant: random starting resources
     route: Route = PRINTED_ROUTE  # R25 variant: any terrain list
+    # The deck's generator (rng.py): new games the keyed hash; JSON without the field means the old
+    # SplitMix64, so records made before issue 13 replay exactly.
+    generator: str = KEYED
+    chosen_seed: bool = False  # someone typed the seed, so they know every draw: every seat is told
 
     def __post_init__(self) -> None:
+        if self.generator not in GENERATORS:
+            raise ValueError(f"options: unknown generator {self.generator!r} "
+                             f"(choose from {', '.join(GENERATORS)})")
+        if self.generator == KEYED and not 0 <= self.seed < SEED_LIMIT:
+            raise ValueError("options: the seed must be an integer from 0 to 2^256 - 1")
         if not 1 <= self.players <= 5:
             raise ValueError(f"options: players must be 1-5, got {self.players}")
         if self.colours:
@@ -55,14 +65,22 @@ class Options:
         return self.colours or COLOURS[: self.players]
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "seed": self.seed, "colours": list(self.seat_colours),
+        data = {"players": self.players, "seed": self.seed, "colours": list(self.seat_colours),
                 "mackenzie": self.mackenzie, "random_start": self.random_start, "route": self.route.to_json()}
+        # Written only when they differ from what their absence means, so that older games keep
+        # their JSON, and with it their state hashes, byte for byte.
+        if self.generator != SPLITMIX64:
+            data["generator"] = self.generator
+        if self.chosen_seed:
+            data["chosen_seed"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Options:
         if not isinstance(data, dict):
             raise ValueError("options must be a JSON object")
-        unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route"}
+        unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
+                               "chosen_seed"}
         if unknown:
             raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
         route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
@@ -72,8 +90,15 @@ class Options:
         random_start = data.get("random_start", False)
         if not isinstance(random_start, bool):
             raise ValueError(f"options: random_start must be true or false, got {random_start!r}")
+        chosen = data.get("chosen_seed", False)
+        if type(chosen) is not bool:
+            raise ValueError(f"options: chosen_seed must be true or false, got {type(chosen).__name__}")
+        name = data.get("generator", SPLITMIX64)
+        if not isinstance(name, str):
+            raise ValueError(f"options: generator must be text, got {type(name).__name__}")
         return cls(players=_whole(data, "players", 2), seed=_whole(data, "seed", 0), colours=tuple(colours),
-                   mackenzie=_whole(data, "mackenzie", 0), random_start=random_start, route=route)
+                   mackenzie=_whole(data, "mackenzie", 0), random_start=random_start, route=route, generator=name,
+                   chosen_seed=chosen)
 
 
 def _whole(data: dict[str, Any], key: str, default: int) -> int:
@@ -195,7 +220,8 @@ class State:
     journal: list[int]  # card id per slot, slot 1 first; 0 = empty
     deck: list[int]  # draw deck, top card last
     discard: list[int]  # discard deck, top card last
-    rng: int
+    rng: int  # the generator's position: the keyed hash's counter, or SplitMix64's state (rng.py)
+    rng_key: bytes = b""  # the keyed hash's secret key; b"" under SplitMix64 (old games)
     current: int = 0  # seat whose turn it is
     turn: int = 1
     acted: bool = False
@@ -228,7 +254,7 @@ class State:
         """An independent copy (lists copied, immutable values shared)."""
         return State(self.options, [p.copy() for p in self.players], self.village[:], self.powwow, self.newcomer,
                      self.indian_stock, self.tile_stacks[:], self.journal[:], self.deck[:], self.discard[:],
-                     self.rng, self.current, self.turn, self.acted, self.recruited, self.camped, self.must_camp,
+                     self.rng, self.rng_key, self.current, self.turn, self.acted, self.recruited, self.camped, self.must_camp,
                      self.moved, self.boosts, self.spendable[:], self.stack[:], self.mackenzie, self.winner,
                      self.over, self.hidden)
 
@@ -236,7 +262,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The state as plain JSON data (docs/state-format.md)."""
-        return {
+        data = {
             "format": STATE_FORMAT,
             "options": self.options.to_json(),
             "players": [p.to_json() for p in self.players],
@@ -249,6 +275,9 @@ class State:
             "stack": [f.to_json() for f in self.stack],
             "mackenzie": self.mackenzie, "winner": self.winner, "over": self.over, "hidden": self.hidden,
         }
+        if self.rng_key:  # absent under SplitMix64: older states keep their JSON and hashes
+            data["rng_key"] = self.rng_key.hex()
+        return data
 
     def to_text(self) -> str:
         """Canonical JSON text: sorted keys, no spaces. Equal states give equal text."""
@@ -327,6 +356,7 @@ class State:
         if state.hidden and not view:
             raise CorruptState("hidden: this is a player's view (deck order and generator withheld), "
                                "not a full state")
+        state.rng_key = _rng_key(data, state)
         check_state(state)
         return state
 
@@ -389,13 +419,55 @@ class _Reader:
         return value
 
 
+def _rng_key(data: dict[str, Any], state: State) -> bytes:
+    """The keyed generator's key from saved JSON: there exactly when the options name that generator,
+    64 hex digits, and the key the seed gives (zeros in a player's view, which withholds both)."""
+    raw = data.get("rng_key")
+    if state.options.generator == SPLITMIX64:
+        if raw is not None:
+            raise CorruptState("rng_key: a game on the splitmix64 generator has no key")
+        return b""
+    if not isinstance(raw, str) or len(raw) != 2 * KEY_BYTES:
+        raise CorruptState(f"rng_key must be {2 * KEY_BYTES} hex digits")
+    try:
+        key = bytes.fromhex(raw)
+    except ValueError as exc:
+        raise CorruptState(f"rng_key must be {2 * KEY_BYTES} hex digits") from exc
+    if state.hidden:
+        if key != bytes(KEY_BYTES) or state.options.seed or state.rng:
+            raise CorruptState("a player's view withholds the seed and the generator (seed, rng and rng_key zero)")
+    elif key != key_for(state.options.seed):
+        raise CorruptState("rng_key is not the key of the seed")
+    return key
+
+
+_last_unseeded: tuple[Options, Options] | None = None
+
+
+def _unseeded(options: Options) -> Options:
+    """``options`` with the seed withheld. Every state of a game shares one Options object, and bots
+    take a view at every decision, so the last answer is kept."""
+    global _last_unseeded
+    last = _last_unseeded
+    if last is not None and last[0] is options:
+        return last[1]
+    unseeded = replace(options, seed=0)
+    _last_unseeded = (options, unseeded)
+    return unseeded
+
+
 def view(state: State, seat: int) -> State:
-    """What ``seat`` can know: the whole table but the draw deck's order (given sorted) and the
-    generator (which would foretell reshuffles). Hands, the discard deck and the Journal are public."""
+    """What ``seat`` can know: the whole table but the draw deck's order (given sorted), the seed and
+    the generator (which would foretell every draw, rng.py). Hands, the discard deck and the Journal
+    are public; so is ``options.chosen_seed``, the warning that someone knows the draws."""
     if not 0 <= seat < len(state.players):
         raise ValueError(f"no seat {seat} in a {len(state.players)}-player game")
     seen = state.copy()
     seen.deck.sort()
     seen.rng = 0
+    if seen.rng_key:
+        seen.rng_key = bytes(len(seen.rng_key))
+    if seen.options.seed:
+        seen.options = _unseeded(seen.options)
     seen.hidden = True
     return seen

@@ -41,6 +41,8 @@ class Bot(ABC):
         state = view.copy()
         self.rng.shuffle(state.deck)
         state.rng = self.rng.getrandbits(64)
+        if state.rng_key:  # the keyed generator's key is withheld too (zeros in the view)
+            state.rng_key = self.rng.randbytes(len(state.rng_key))
         state.hidden = False
         return state
 

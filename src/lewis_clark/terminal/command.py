@@ -56,7 +56,9 @@ def parse_seats(text: str) -> list[str]:
               help=f"Seats in order, comma-separated: 'human' or a bot level (easy, medium, hard, expert) or "
                    f"spec. One seat = solo against Mackenzie. [default: {DEFAULT_PLAYERS}]")
 @click.option("--colours", "colours_text", default=None, help="Colours by seat, e.g. blue,orange.")
-@click.option("--seed", type=SEED, default=None, help="Game seed (random when not given; shown on screen).")
+@click.option("--seed", type=SEED, default=None,
+              help="Game seed (128 random bits when not given). A chosen seed is shown to every seat: "
+                   "whoever knows it knows every draw.")
 @click.option("--mackenzie", type=click.IntRange(0, 7), default=None,
               help="Solo: Mackenzie's head start, 0 (easy) to 7 (hardest).  [default: 0]")
 @click.option("--random-start", is_flag=True, help="Variant: random starting resources.")
@@ -108,8 +110,10 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
         try:
             route = Route.parse(route_text) if route_text else Route()
             colours = tuple(c.strip().lower() for c in colours_text.split(",")) if colours_text else ()
-            options = Options(players=len(seats), seed=secrets.randbelow(1_000_000) if seed is None else seed,
-                              colours=colours, mackenzie=mackenzie or 0, random_start=random_start, route=route)
+            # 128 bits from the OS: a deck nobody can foretell (issue 13, rng.py).
+            options = Options(players=len(seats), seed=secrets.randbits(128) if seed is None else seed,
+                              colours=colours, mackenzie=mackenzie or 0, random_start=random_start, route=route,
+                              chosen_seed=seed is not None)
         except ValueError as exc:
             _fail(str(exc))
         record = Record(options)

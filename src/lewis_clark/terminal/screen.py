@@ -213,8 +213,10 @@ def render_hand(state: State, seat: int) -> RenderableType:
 
 
 def header(state: State, seats: Sequence[str]) -> Text:
-    out = Text(t("Lewis & Clark - round {round} - seed {seed} - ", round=round_number(state),
-                 seed=state.options.seed), style="bold")
+    # The seed is not shown: with the actions it foretells every draw (issue 13). A chosen one is said.
+    out = Text(t("Lewis & Clark - round {round} - ", round=round_number(state)), style="bold")
+    if state.options.chosen_seed:
+        out.append(t("seed chosen by the creator: the deck order is known to them") + " - ", style="bold yellow")
     if state.over:
         out.append(t("the game is over"), style="bold")
     else:

@@ -76,14 +76,15 @@ class SeatIn(BaseModel):
 
 class GameIn(BaseModel):
     """A new game. ``route`` is the variant route as text, e.g. "R R S R M MR R F R" (S: St Louis,
-    F: Fort Clatsop); ``seed`` is drawn at random when not given."""
+    F: Fort Clatsop); ``seed`` is drawn at random (128 bits) when not given; a given one is said to every
+    seat (``options.chosen_seed``): whoever chose it knows every draw."""
 
     model_config = STRICT
     seats: list[SeatIn] = Field(min_length=1, max_length=5)
     mackenzie: int = Field(0, ge=0, le=7, description="solo only: Mackenzie's head start (R24)")
     random_start: bool = Field(False, description="random starting resources (R25)")
     route: str | None = Field(None, max_length=400)
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(None, ge=0, lt=2**256, strict=True)
 
 
 Step = Annotated[str, Field(min_length=1, max_length=200)]
@@ -295,7 +296,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                 raise ValueError("route: at most 120 spaces")
             options = Options(players=len(spec.seats), seed=spec.seed if spec.seed is not None else _random_seed(),
                               colours=colours, mackenzie=spec.mackenzie if len(spec.seats) == 1 else 0,
-                              random_start=spec.random_start)
+                              random_start=spec.random_start, chosen_seed=spec.seed is not None)
             if route is not None:
                 options = replace(options, route=route)
             if spec.mackenzie and len(spec.seats) != 1:
@@ -472,7 +473,8 @@ def _colours(seats: list[SeatIn]) -> tuple[str, ...]:
 
 
 def _random_seed() -> int:
-    return secrets.randbelow(2**31)
+    """128 bits from the OS: too many to search against the cards dealt (issue 13, rng.py)."""
+    return secrets.randbits(128)
 
 
 def finished(game: LiveGame) -> LiveGame:

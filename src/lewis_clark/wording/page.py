@@ -56,6 +56,7 @@ def page_words() -> dict[str, str]:
         "game_over": t("Game over"),
         "watch_replay": t("Watch the replay"),
         "look_at_table": t("Look at the table"),
+        "seed_chosen": t("seed chosen by the creator: the deck order is known to them"),
         "playing": t("playing {colours}"),
         "watching": t("watching"),
         "you_play": t("You play {colours}"),

@@ -277,7 +277,8 @@ function render() {
   $("board").classList.remove("show-can");
   drawChoices(v);
   drawLog();
-  $("moves").textContent = v.progress;
+  // A seed typed by the game's creator lets them foretell every draw: every seat is told.
+  $("moves").textContent = v.options.chosen_seed ? `${v.progress} · ${W.seed_chosen}` : v.progress;
   document.body.dataset.moves = v.moves; // lets tests (and scripts) see which update is shown
   document.body.classList.toggle("my-turn", myTurn());
   const mine = myTurn();
