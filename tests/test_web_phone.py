@@ -228,3 +228,16 @@ def test_the_tab_title_says_when_it_is_your_turn(server: Server, browser: Any) -
     assert pages[mover].page.title() == words["title_game"]
     for w in pages.values():
         w.close()
+
+
+def test_phones_show_the_compact_plan_labels(server: Server, browser: Any) -> None:
+    g = new_game(server, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    _, view = server.call("GET", f"/api/games/{g['id']}")
+    for device, key in ((PHONE, "short"), (DESKTOP, "label")):
+        w = Watched(browser, server, device)
+        w.page.goto(server.base + g["hotseat"])
+        w.page.wait_for_selector("#plans button.plan")
+        shown = w.page.eval_on_selector_all("#plans button.plan", "bs => bs.map(b => b.textContent)")
+        assert shown == [p[key] for p in view["plans"]]
+        assert all(len(p["short"]) < len(p["label"]) for p in view["plans"])
+        w.close()

@@ -35,7 +35,7 @@ from lewis_clark.wording import (
 )
 from lewis_clark.wording.names import COLOUR_NAMES, LEVEL_NAMES
 from lewis_clark.wording.page import page_words
-from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.plans import choice_label, compact_choice_label
 
 __all__ = ["action_json", "card_json", "label", "meta_json", "plan_json", "table_json", "target"]
 
@@ -85,9 +85,10 @@ def action_json(state: State, action: Action) -> dict[str, str]:
 
 
 def plan_json(state: State, plan: Plan) -> dict[str, Any]:
-    """A plan for the page: its label, its steps in the notation, what its first step acts on, and whether
-    it finishes its action (else single choices follow)."""
-    return {"label": choice_label(state, plan), "steps": [str(a) for a in plan.steps],
+    """A plan for the page: its label (and a compact one for phones), its steps in the notation, what its
+    first step acts on, and whether it finishes its action (else single choices follow)."""
+    return {"label": choice_label(state, plan), "short": compact_choice_label(state, plan),
+            "steps": [str(a) for a in plan.steps],
             "target": target(state, plan.steps[0]), "complete": plan.complete}
 
 

@@ -17,6 +17,7 @@ let retry = 500;
 let wasMine = false;
 let drawnWidth = 0;
 let wholeLog = null; // every log line, once asked for
+const narrow = window.matchMedia("(max-width: 960px)"); // the phone layout (style.css)
 
 function you() { return Object.keys(seatTokens).map(Number); }
 function myTurn() { return Boolean(VIEW && !VIEW.over && VIEW.current in seatTokens); }
@@ -227,7 +228,9 @@ function drawChoices(v) {
   if (myTurn()) {
     for (const p of v.plans) {
       // "open" plans hand over to single choices after their last step.
-      const b = button(p.label, p.steps.join("; "), p.complete ? "plan" : "plan open", () => send(p.steps));
+      // Phones get the compact label ("York ×3 (Labiche under +1 Indian), keep all"); the full one is its title.
+      const label = narrow.matches && p.short ? p.short : p.label;
+      const b = button(label, p.label, p.complete ? "plan" : "plan open", () => send(p.steps));
       b.dataset.plan = p.steps.join("; ");
       b.onmouseenter = b.onfocus = () => light(p.target, true);
       b.onmouseleave = b.onblur = () => light(p.target, false);
@@ -301,6 +304,7 @@ function dockSpace() {
 }
 
 window.addEventListener("resize", dockSpace);
+narrow.addEventListener("change", () => { if (VIEW) render(); });
 $("undo").onclick = undo;
 $("info-close").onclick = closeInfo;
 $("info").addEventListener("click", (ev) => { if (ev.target === $("info")) closeInfo(); }); // a tap beside it
