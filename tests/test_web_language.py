@@ -34,6 +34,12 @@ def create(c: TestClient, **spec: Any) -> dict[str, Any]:
     return data
 
 
+def mover(c: TestClient, g: dict[str, Any]) -> str:
+    """The token of the seat to play (the deal, the first player included, follows the seed)."""
+    current = view(c, g["id"])["current"]
+    return str(next(s["token"] for s in g["seats"] if s["seat"] == current))
+
+
 def view(c: TestClient, gid: str, lang: str | None = None, token: str = "") -> dict[str, Any]:
     r = c.get(f"/api/games/{gid}" + (f"?lang={lang}" if lang else ""), headers={"X-Token": token} if token else {})
     assert r.status_code == 200, r.text
@@ -66,7 +72,7 @@ def test_each_language_is_built_once_per_change_and_only_when_asked(client: Test
     first = game.cached["hu"]
     view(client, g["id"], "hu")
     assert game.cached["hu"] is first  # the same text, not built again
-    token = g["seats"][0]["token"]
+    token = mover(client, g)
     r = client.post(f"/api/games/{g['id']}/actions?lang=hu", json={"action": view(client, g["id"])["legal"][0]["text"]},
                     headers={"X-Token": token})
     assert r.status_code == 200
@@ -81,7 +87,7 @@ def test_each_language_is_built_once_per_change_and_only_when_asked(client: Test
 
 def test_the_log_in_hungarian_has_a_line_for_each_english_line(client: TestClient) -> None:
     g = create(client)
-    token = g["seats"][0]["token"]
+    token = mover(client, g)
     for _ in range(4):
         v = view(client, g["id"])
         client.post(f"/api/games/{g['id']}/actions", json={"action": v["legal"][0]["text"]},
@@ -101,7 +107,7 @@ def test_pages_watching_in_two_languages_each_get_their_own(client: TestClient) 
         assert a["prompt"] != b["prompt"] and a["version"] == b["version"]
         v = view(client, gid)
         client.post(f"/api/games/{gid}/actions", json={"action": v["legal"][0]["text"]},
-                    headers={"X-Token": g["seats"][0]["token"]})
+                    headers={"X-Token": mover(client, g)})
         a, b = hu.receive_json(), en.receive_json()
         game = live(client, gid)
         with language("hu"):
