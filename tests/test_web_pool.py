@@ -145,5 +145,5 @@ def test_a_whole_game_through_the_api_has_the_match_record(tmp_path: Path, worke
         g = create(client, seats=[{"kind": "bot", "level": "easy"}], mackenzie=7, seed=36)
         wait_for(client, g["id"], lambda v: v["over"], seconds=60)
         record = Record.from_json(client.get(f"/api/games/{g['id']}/record").json())
-    expected = Match(Options(players=1, seed=36, mackenzie=7), ["easy"]).play_out(200).record
+    expected = Match(Options(players=1, seed=36, mackenzie=7, chosen_seed=True), ["easy"]).play_out(200).record
     assert record.actions == expected.actions and record.final_hash == expected.final_hash
