@@ -1,5 +1,5 @@
-"""Fixtures the browser tests share: a real server on a temporary database, and Debian's chromium; and
-a throwaway PostgreSQL server for the web store's tests."""
+"""Fixtures the web tests share: a game database and the app on it, a real server on a temporary
+database, Debian's chromium, and a throwaway PostgreSQL server for the web store's tests."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,23 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-sync", "--no-first-run"]
 # Every browser test module: `pytestmark = needs_chromium`.
 needs_chromium = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (.ci/run installs it)")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A new game database (SQLite) for one test."""
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[Any]:
+    """The web application on ``db``, through Starlette's TestClient (lifespan run)."""
+    from fastapi.testclient import TestClient
+
+    from lewis_clark.web.app import create_app
+
+    with TestClient(create_app(db)) as c:
+        yield c
 
 
 @pytest.fixture(scope="module")

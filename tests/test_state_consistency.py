@@ -17,6 +17,7 @@ from lewis_clark.actions import ActionError
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.route import Route
 from lewis_clark.validate import problems
+from test_state_json import _set as set_field
 
 Data = dict[str, Any]
 
@@ -130,14 +131,7 @@ def test_a_small_tile_from_the_large_stack() -> None:
 ])
 def test_counters_out_of_range(path: str, value: int, field: str) -> None:
     data = _data(MID)
-    *parents, last = path.split(".")
-    node: Any = data
-    for key in parents:
-        node = node[int(key)] if isinstance(node, list) else node[key]
-    if isinstance(node, list):
-        node[int(last)] = value
-    else:
-        node[last] = value
+    set_field(path, value)(data)
     if path == "newcomer":  # keep the Indians conserved: the extra one comes from the stock
         data["indian_stock"] -= 1
     _refused(data, field)

@@ -7,7 +7,6 @@ import json
 import re
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +25,6 @@ from lewis_clark.web.app import MAX_BODY, create_app
 from lewis_clark.web.database import open_store
 from lewis_clark.web.words import plan_json
 from lewis_clark.wording import decision_hint
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def create(c: TestClient, **spec: Any) -> dict[str, Any]:

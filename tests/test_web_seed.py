@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +17,10 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 from lewis_clark import Options, new_game, rng
 from lewis_clark.record import Record
 from lewis_clark.web import app as web_app
-from lewis_clark.web.app import create_app
 from lewis_clark.web.store import Store
 from lewis_clark.wording.page import page_words
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def create(c: TestClient, **spec: Any) -> dict[str, Any]:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,13 +12,6 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from lewis_clark.web.app import create_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as c:
-        yield c
 
 
 def new_game(c: TestClient) -> dict[str, Any]:
