@@ -292,3 +292,16 @@ def test_plans_at_80_columns_wrap_under_their_words() -> None:
 def test_help_explains_plan_letters() -> None:
     text = help_text("")
     assert "plans" in text and "letter" in text and "undo" in text.lower()
+
+
+def test_a_chosen_seed_is_said_after_whose_turn_it_is() -> None:
+    """Issue 13: every seat is told when the creator chose the seed; at 80 columns the header still
+    begins with who is to play."""
+    from lewis_clark.setup import new_game
+    from lewis_clark.state import Options
+    from lewis_clark.terminal.screen import header
+
+    plain = header(new_game(Options(players=1, seed=3, mackenzie=3)), ["human"]).plain
+    chosen = header(new_game(Options(players=1, seed=3, mackenzie=3, chosen_seed=True)), ["human"]).plain
+    assert "creator" not in plain and chosen.startswith(plain) and "creator knows the deck" in chosen
+    assert "to play" in chosen[:80]

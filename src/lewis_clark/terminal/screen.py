@@ -214,14 +214,15 @@ def render_hand(state: State, seat: int) -> RenderableType:
 
 def header(state: State, seats: Sequence[str]) -> Text:
     # The seed is not shown: with the actions it foretells every draw (issue 13). A chosen one is said.
+    # Whose turn comes first: the warning goes last, so that 80 columns never cut who is to play.
     out = Text(t("Lewis & Clark - round {round} - ", round=round_number(state)), style="bold")
-    if state.options.chosen_seed:
-        out.append(t("seed chosen by the creator: the deck order is known to them") + " - ", style="bold yellow")
     if state.over:
         out.append(t("the game is over"), style="bold")
     else:
         out.append_text(player_text(state, state.current, seats))
         out.append(" " + t("to play"), style="bold")
+    if state.options.chosen_seed:
+        out.append(" - " + t("chosen seed: its creator knows the deck"), style="bold yellow")
     return out
 
 
