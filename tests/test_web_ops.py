@@ -55,8 +55,8 @@ def value(found: dict[tuple[str, tuple[tuple[str, str], ...]], float], name: str
 
 
 def opened(c: TestClient) -> tuple[str, str]:
-    """A game of two people (seed 0) after ``OPENING``: its id and the token of the seat to play."""
-    g = c.post("/api/games", json={"seats": TWO, "seed": 0}).json()
+    """A game of two people (seed 19) after ``OPENING``: its id and the token of the seat to play."""
+    g = c.post("/api/games", json={"seats": TWO, "seed": 19}).json()
     for action in OPENING:
         seat = c.get(f"/api/games/{g['id']}").json()["current"]
         token = g["seats"][seat]["token"]
@@ -190,15 +190,15 @@ def test_metrics_count_bots_and_their_queue(tmp_path: Path) -> None:
         found = samples(c)
         assert moves > 0 and value(found, "lewis_clark_actions_total", by="bot") == moves
     with TestClient(create_app(tmp_path / "h.sqlite3", bot_workers=0, bot_delay=30)) as c:
-        c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}], "seed": 0})
-        c.post("/api/games", json={"seats": [{"kind": "bot", "level": "random"}, {"kind": "human"}], "seed": 0})
+        c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}], "seed": 19})
+        c.post("/api/games", json={"seats": [{"kind": "bot", "level": "random"}, {"kind": "human"}], "seed": 19})
         found = samples(c)
         assert value(found, "lewis_clark_live_games") == 2
         assert value(found, "lewis_clark_bot_queue") == 1  # the second game waits for its bot (bot_delay)
 
 
 def test_metrics_count_watchers_and_updates(client: TestClient) -> None:
-    g = client.post("/api/games", json={"seats": TWO, "seed": 0}).json()
+    g = client.post("/api/games", json={"seats": TWO, "seed": 19}).json()
     seat = client.get(f"/api/games/{g['id']}").json()["current"]
     with client.websocket_connect(f"/api/games/{g['id']}/ws") as ws:
         ws.receive_json()
@@ -266,7 +266,7 @@ def json_lines() -> Iterator[io.StringIO]:
 
 
 def test_json_log_lines_carry_fields_and_never_a_token(client: TestClient, json_lines: io.StringIO) -> None:
-    g = client.post("/api/games", json={"seats": TWO, "seed": 0}).json()
+    g = client.post("/api/games", json={"seats": TWO, "seed": 19}).json()
     seat = client.get(f"/api/games/{g['id']}").json()["current"]
     token = g["seats"][seat]["token"]
     assert client.post(f"/api/games/{g['id']}/actions", json={"action": OPENING[0]},
