@@ -40,12 +40,14 @@ class Game(NamedTuple):
 
 
 # On the old generator, as the files were written before issue 13: they are also the test that games
-# recorded then still replay exactly (their options name no generator, which means splitmix64).
+# recorded then still replay exactly (their options name no generator, which means splitmix64, and no
+# move_choice: their movements are whole).
 OLD = SPLITMIX64
 GAMES: dict[str, Game] = {
-    "solo-mackenzie-3": Game(Options(players=1, seed=1, mackenzie=3, generator=OLD), ("heuristic",), 200),
-    "two-players": Game(Options(players=2, seed=1, generator=OLD), ("heuristic",) * 2, 400),
-    "four-players": Game(Options(players=4, seed=2, generator=OLD), ("heuristic",) * 4, 160),
+    "solo-mackenzie-3": Game(Options(players=1, seed=1, mackenzie=3, generator=OLD, move_choice=False), ("heuristic",),
+                             200),
+    "two-players": Game(Options(players=2, seed=1, generator=OLD, move_choice=False), ("heuristic",) * 2, 400),
+    "four-players": Game(Options(players=4, seed=2, generator=OLD, move_choice=False), ("heuristic",) * 4, 160),
 }
 
 

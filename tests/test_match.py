@@ -34,12 +34,13 @@ from lewis_clark.web.app import create_app  # noqa: E402
 # Pinned bot games. They were first the games selfplay.play_game produced before it was rewritten
 # on top of Match (issue 9: identical); the heuristic then changed (issue 10: it races faster), so a
 # change to the bots or the engine that alters these games must update them on purpose. They deal
-# with the generator of their time (issue 13 brought the keyed one), so they stay the same games. Issue 13
-# also let a movement stop early (R2): the heuristic's solo game is the same with a "move" after each of
-# its 14 movements (same final hash); the random seat now also draws among the "move" options.
+# with the generator and the movement rules of their time (issue 13 brought the keyed generator and
+# the "move" decision, R2), so they stay the same games.
 OLD_SELFPLAY = [
-    (Options(players=2, seed=3, generator="splitmix64"), ["heuristic", "random"], "aba72ecb2e569c05", 671),
-    (Options(players=1, seed=5, mackenzie=3, generator="splitmix64"), ["heuristic"], "47b0dcbc44bd1e2f", 206),
+    (Options(players=2, seed=3, generator="splitmix64", move_choice=False), ["heuristic", "random"],
+     "c978ffed1bb88f01", 580),
+    (Options(players=1, seed=5, mackenzie=3, generator="splitmix64", move_choice=False), ["heuristic"],
+     "47b0dcbc44bd1e2f", 192),
 ]
 
 

@@ -117,7 +117,7 @@ def test_two_processes_racing_the_same_action_accept_exactly_one(pg_db: str) -> 
 
 def test_undo_through_the_other_process(pg_db: str) -> None:
     with two_servers(pg_db) as (a, b):
-        gid, tokens = new_game(a, 0)
+        gid, tokens = new_game(a, 19)  # seed 19: the first player may recruit John Robertson
         _, view = a.call("GET", f"/api/games/{gid}")
         seat = view["current"]
         status, after = a.call("POST", f"/api/games/{gid}/actions", {"action": "recruit john-robertson", "expect": 0},

@@ -17,7 +17,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 from lewis_clark import Options, new_game, rng
 from lewis_clark.record import Record
 from lewis_clark.web import app as web_app
-from lewis_clark.web.store import Store
+from lewis_clark.web.database import open_store
 from lewis_clark.wording.page import page_words
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -31,7 +31,7 @@ def create(c: TestClient, **spec: Any) -> dict[str, Any]:
 
 
 def stored_options(db: Path, gid: str) -> Options:
-    stored = Store(db).load(gid)
+    stored = open_store(db).load(gid)
     assert stored is not None
     return Options.from_json(stored.options)
 

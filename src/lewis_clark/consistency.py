@@ -252,6 +252,8 @@ def _check_boat(state: State, frame: Frame, where: str, out: list[str]) -> None:
 def _check_move(state: State, frame: Frame, where: str, out: list[str]) -> None:
     """A movement that went 1 or more spaces, which its Scout may give back (R2)."""
     scout = state.players[state.current].scout
+    if not state.options.move_choice:
+        out.append(f"{where}.kind: a move decision in a game whose movements are whole (options.move_choice)")
     if not 1 <= frame.spaces <= scout:
         out.append(f"{where}.remaining: {frame.spaces} spaces moved, with the Scout on {scout} (R2)")
 

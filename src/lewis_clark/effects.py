@@ -94,7 +94,7 @@ def _move(state: State, p: Player, frame: Frame, alt: Alternative, action: Actio
         state.boosts |= JARROT_USED if alt.result == "river" else CUT_NOSE_USED
     start = p.scout
     move(state, p, MOVE_TERRAIN[alt.result], distance)
-    if p.scout > start:  # R2: the Scout stands where the whole movement takes it; it may stop earlier
+    if p.scout > start and state.options.move_choice:  # R2: the Scout may stop earlier than this
         state.stack.append(Frame(Decision.MOVE, spaces=p.scout - start))
 
 

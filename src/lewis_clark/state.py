@@ -38,6 +38,9 @@ class Options:
     # SplitMix64, so records made before issue 13 replay exactly.
     generator: str = KEYED
     chosen_seed: bool = False  # someone typed the seed, so they know every draw: every seat is told
+    # R2: after a movement the Scout may stop short (a "move" decision). JSON without the field means a
+    # record from before issue 13, whose movements were always whole, so that it replays exactly.
+    move_choice: bool = True
 
     def __post_init__(self) -> None:
         if self.generator not in GENERATORS:
@@ -73,6 +76,8 @@ class Options:
             data["generator"] = self.generator
         if self.chosen_seed:
             data["chosen_seed"] = True
+        if self.move_choice:
+            data["move_choice"] = True
         return data
 
     @classmethod
@@ -80,7 +85,7 @@ class Options:
         if not isinstance(data, dict):
             raise ValueError("options must be a JSON object")
         unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
-                               "chosen_seed"}
+                               "chosen_seed", "move_choice"}
         if unknown:
             raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
         route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
@@ -93,12 +98,15 @@ class Options:
         chosen = data.get("chosen_seed", False)
         if type(chosen) is not bool:
             raise ValueError(f"options: chosen_seed must be true or false, got {type(chosen).__name__}")
+        move_choice = data.get("move_choice", False)
+        if type(move_choice) is not bool:
+            raise ValueError(f"options: move_choice must be true or false, got {type(move_choice).__name__}")
         name = data.get("generator", SPLITMIX64)
         if not isinstance(name, str):
             raise ValueError(f"options: generator must be text, got {type(name).__name__}")
         return cls(players=_whole(data, "players", 2), seed=_whole(data, "seed", 0), colours=tuple(colours),
                    mackenzie=_whole(data, "mackenzie", 0), random_start=random_start, route=route, generator=name,
-                   chosen_seed=chosen)
+                   chosen_seed=chosen, move_choice=move_choice)
 
 
 def _whole(data: dict[str, Any], key: str, default: int) -> int:
