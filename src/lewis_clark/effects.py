@@ -13,8 +13,8 @@ from lewis_clark import journal
 from lewis_clark.actions import Action
 from lewis_clark.cards import BY_SLUG, CARDS, LAROCQUE
 from lewis_clark.effects_spec import Alternative
-from lewis_clark.queries import badge_count, capacity, counted_indians, counted_resources, face_up_count, scout_spaces
-from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN, NONE, Bundle, single, sub_bundles, up_to_choices
+from lewis_clark.queries import badge_count, capacity, counter_parts, face_up_count, scout_spaces
+from lewis_clark.resources import INDIAN, NONE, Bundle, single, sub_bundles, up_to_choices
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import AfterTake, Decision, Frame, Player, State
 from lewis_clark.village import PLACE_INDEX, PLACES
@@ -100,25 +100,9 @@ def _move(state: State, p: Player, frame: Frame, alt: Alternative, action: Actio
 
 def count(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> int:
     """What a counted movement of ``seat`` counts (effects_spec.COUNTERS); ``p`` is its expedition
-    (a bot may pass one with other resources to ask "what if")."""
-    if counter == "food-badges":
-        return badge_count(state, seat, FOOD, copied)
-    if counter == "equipment-badges":
-        return badge_count(state, seat, EQUIPMENT, copied)
-    if counter == "scouts-ahead":  # R21: every Scout, yours and Mackenzie's included
-        n = sum(1 for q in state.players if q.scout >= p.camp)
-        return n + (1 if state.mackenzie >= 0 and state.mackenzie >= p.camp else 0)
-    if counter == "indians-on-boats":
-        return counted_indians(state, p)
-    if counter == "indians-in-village":  # R11: places, Powwow and Newcomer
-        return sum(state.village) + state.powwow + state.newcomer
-    if counter == "resource-pairs":  # R3: through The Partisan and co., not what this action gained
-        return counted_resources(state, p) // 2
-    if counter == "resource-triples":
-        return counted_resources(state, p) // 3
-    if counter == "face-up":
-        return face_up_count(p, copied)
-    raise AssertionError(counter)
+    (a bot may pass one with other resources to ask "what if"). ``queries.counter_parts`` owns what each
+    counter counts (R3, R4, R5, R11, R21, R22, R24); the hints word the same parts."""
+    return sum(counter_parts(state, seat, p, counter, copied).values())
 
 
 def step_forward(state: State, seat: int, start: int, terrain: str, distance: int) -> int:
