@@ -1,0 +1,24 @@
+"""The page's "since your turn": each seat's latest turn as JSON (``wording.recap`` reads and words it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from lewis_clark.cards import CARDS
+from lewis_clark.events import Event
+from lewis_clark.state import State
+from lewis_clark.village import PLACES
+from lewis_clark.wording.recap import last_turns, mackenzie_words, recap_parts
+
+__all__ = ["recap_json"]
+
+
+def recap_json(state: State, events: Iterable[Event]) -> list[dict[str, Any]]:
+    """Every seat's latest turn, oldest first: its phrases, positions and what to light on the table."""
+    return [{
+        "seat": r.seat, "turn": r.turn, "round": r.round, "done": r.done, "parts": recap_parts(r),
+        "mackenzie_text": mackenzie_words(r), "scout": list(r.scout), "camp": list(r.camp), "camped": r.time >= 0,
+        "mackenzie": list(r.mackenzie), "spaces": list(r.spaces), "cards": [CARDS[c].slug for c in r.cards],
+        "places": [PLACES[p].name for p in r.places],
+    } for r in last_turns(state, events)]

@@ -1,0 +1,265 @@
+"""What happened since your turn: each seat's latest turn, as data read off the game's events and in words.
+
+``last_turns(state, events)`` walks every event of the game (``lewis_clark.events``) and keeps, for
+each seat, its latest turn that has begun: the cards it played and at what Strength, the Indians it
+sent to the Village, what it took and paid, whom it recruited, where its Scout and Camp went, and
+Mackenzie's step after it (solo, R24), plus the spaces, cards and Village places it touched, so a page
+can light them. ``recap_parts``/``recap_line`` word a turn. The web page (``web/recap.py``) and the
+terminal read the same data, so the two never tell a turn differently.
+
+Scouts and Camps are followed from St Louis through the events alone (no state is replayed): a Scout
+moves with ``ScoutMoved``; a movement whose spaces are chosen (R2) ends ``spaces`` past the start of
+that movement; a Camp puts both where ``Camped`` says (R16). Other players never move your Scout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from lewis_clark.actions import Verb
+from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.events import (
+    Acted,
+    Camped,
+    Event,
+    GameOver,
+    JournalDrawn,
+    MackenzieMoved,
+    Recruited,
+    ScoutMoved,
+    TurnPassed,
+)
+from lewis_clark.resources import EQUIPMENT, FUR, NONE, Bundle
+from lewis_clark.state import State
+from lewis_clark.village import PLACE_INDEX, PLACES
+from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.names import boat_face, bundle_words, card_title, place_title, player_name
+
+__all__ = ["Played", "TurnRecap", "last_turns", "recap_line", "recap_parts", "mackenzie_words"]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The turn's action: ``card`` played (its Strength from ``under`` and Indians, R1), or Indians sent to
+    the Village ``place`` (R9); ``performed`` counts the performances."""
+
+    card: int = 0
+    place: int = -1
+    under: int = 0
+    indians: int = 0
+    performed: int = 0
+
+    @property
+    def strength(self) -> int:
+        """The card's Strength: the card under it and the Indians added."""
+        return (CARDS[self.under].strength if self.under else 0) + self.indians
+
+
+def _add(a: Bundle, b: Bundle) -> Bundle:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecap:
+    """One seat's turn (``turn`` counts every seat's turns, ``round`` the seat's own); ``done`` once it
+    ended. Positions are ``(from, to)``; a Camp's ``time`` is -1 when it did not Camp; Mackenzie's step
+    is ``(-1, -1)`` when he did not move."""
+
+    seat: int
+    turn: int
+    round: int
+    played: tuple[Played, ...] = ()
+    gained: Bundle = NONE
+    paid: Bundle = NONE
+    recruited: tuple[tuple[int, Bundle], ...] = ()  # each card with its fur and equipment paid (R15)
+    discarded: tuple[int, ...] = ()  # cards discarded for a recruitment's discount
+    boats: tuple[str, ...] = ()  # boat tile faces added
+    scout: tuple[int, int] = (0, 0)
+    reached: int = -1  # where the Scout stood before a Camp took it back (R16); -1 without a Camp
+    camp: tuple[int, int] = (0, 0)
+    time: int = -1
+    mackenzie: tuple[int, int] = (-1, -1)
+    mackenzie_past: int = -1  # the player's Scout he jumped over (R24), else -1
+    drawn: tuple[int, ...] = ()  # cards new in the Journal during the turn
+    done: bool = False
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Every card the turn touched: played, under, recruited, discarded for a discount, drawn."""
+        out: list[int] = []
+        for p in self.played:
+            out += [c for c in (p.card, p.under) if c]
+        out += [c for c, _ in self.recruited] + list(self.discarded) + list(self.drawn)
+        return tuple(dict.fromkeys(out))
+
+    @property
+    def spaces(self) -> tuple[int, ...]:
+        """The route spaces the turn touched: where the Scout, the Camp and Mackenzie came from and went."""
+        out = [*self.scout, self.reached] if self.scout[0] != self.scout[1] or self.reached >= 0 else []
+        if self.time >= 0:
+            out += [*self.camp]
+        out = [s for s in out if s >= 0]
+        if self.mackenzie[1] >= 0:
+            out += [*self.mackenzie]
+        return tuple(sorted(set(out)))
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The Village places the turn sent Indians to."""
+        return tuple(p.place for p in self.played if p.place >= 0)
+
+
+@dataclass
+class _Walk:
+    """Positions and turns under way while the events are read."""
+
+    scouts: list[int]
+    camps: list[int]
+    players: int
+    turn: int = 1
+    mackenzie: int = -1
+    acting: int = -1  # the seat of the last action: the Journal's draws happen in its turn
+    move_start: list[int] = field(default_factory=list)
+    latest: dict[int, TurnRecap] = field(default_factory=dict)
+
+    def of(self, seat: int) -> TurnRecap:
+        """The seat's turn under way, begun on its first event of the turn."""
+        r = self.latest.get(seat)
+        if r is None or r.done:
+            pos = self.scouts[seat]
+            r = TurnRecap(seat, self.turn, (self.turn - 1) // self.players + 1, scout=(pos, pos),
+                          camp=(self.camps[seat], self.camps[seat]))
+            self.latest[seat] = r
+        return r
+
+    def put(self, r: TurnRecap) -> None:
+        self.latest[r.seat] = r
+
+    def read(self, e: Event) -> None:
+        if isinstance(e, Acted):
+            self._acted(e)
+        elif isinstance(e, ScoutMoved):
+            r = self.of(e.seat)
+            self.scouts[e.seat] = e.end
+            self.move_start[e.seat] = e.start
+            self.put(replace(r, scout=(r.scout[0], e.end)))
+        elif isinstance(e, Camped):
+            r = self.of(e.seat)
+            reached = self.scouts[e.seat]
+            self.scouts[e.seat], self.camps[e.seat] = e.scout, e.camp
+            self.put(replace(r, scout=(r.scout[0], e.scout), reached=reached, camp=(r.camp[0], e.camp), time=e.time))
+        elif isinstance(e, Recruited):
+            r = self.of(e.seat)
+            paid = list(NONE)
+            paid[FUR], paid[EQUIPMENT] = e.fur, e.equipment
+            self.put(replace(r, recruited=(*r.recruited, (e.card, tuple(paid))), paid=_add(r.paid, tuple(paid)),
+                             discarded=(*r.discarded, e.discarded) if e.discarded else r.discarded))
+        elif isinstance(e, MackenzieMoved):
+            start = e.start if e.start >= 0 else self.mackenzie
+            self.mackenzie = e.space
+            r = self.of(0)  # he steps after the solo player's turn
+            first = r.mackenzie[0] if r.mackenzie[0] >= 0 else start
+            self.put(replace(r, mackenzie=(first, e.space), mackenzie_past=e.past))
+        elif isinstance(e, JournalDrawn) and self.acting >= 0:
+            r = self.of(self.acting)
+            self.put(replace(r, drawn=(*r.drawn, *e.cards)))
+        elif isinstance(e, TurnPassed):
+            self.put(replace(self.of(e.seat), done=True))
+            self.turn = e.turn
+        elif isinstance(e, GameOver):
+            for r in list(self.latest.values()):
+                if r.turn == self.turn:
+                    self.put(replace(r, done=True))
+
+    def _acted(self, e: Acted) -> None:
+        a, r = e.action, self.of(e.seat)
+        self.acting = e.seat
+        played = list(r.played)
+        if a.verb == Verb.PLAY:
+            played.append(Played(card=BY_SLUG[a.subject].id))
+        elif a.verb == Verb.VILLAGE:
+            played.append(Played(place=PLACE_INDEX[a.subject], indians=a.indians))
+        elif a.verb == Verb.UNDER and played and a.subject != "none":
+            played[-1] = replace(played[-1], under=BY_SLUG[a.subject].id)
+        elif a.verb == Verb.INDIANS and played:
+            played[-1] = replace(played[-1], indians=played[-1].indians + a.indians)
+        elif a.verb == Verb.PERFORM:
+            source = e.card if e.card else -1
+            for k in range(len(played) - 1, -1, -1):  # the performance belongs to what is performing
+                p = played[k]
+                if (p.card and p.card == source) or (p.place >= 0 and p.place == e.place):
+                    played[k] = replace(p, performed=p.performed + 1)
+                    break
+            r = replace(r, paid=_add(r.paid, a.bundle))
+        elif a.verb == Verb.TAKE:
+            r = replace(r, gained=_add(r.gained, a.bundle))
+        elif a.verb == Verb.MOVE:
+            self.scouts[e.seat] = self.move_start[e.seat] + a.spaces  # R2: fewer spaces than the movement's
+            r = replace(r, scout=(r.scout[0], self.scouts[e.seat]))
+        elif a.verb == Verb.BOAT:
+            r = replace(r, boats=(*r.boats, a.subject))
+        self.put(replace(r, played=tuple(played)))
+
+
+def last_turns(state: State, events: Iterable[Event]) -> list[TurnRecap]:
+    """Each seat's latest turn that has begun, oldest first, read off every event of the game so far
+    (``state`` is the game now: it gives St Louis and the number of seats)."""
+    n = len(state.players)
+    start = state.options.route.st_louis
+    walk = _Walk([start] * n, [start] * n, n, move_start=[start] * n)
+    for e in events:
+        walk.read(e)
+    return sorted(walk.latest.values(), key=lambda r: r.turn)
+
+
+def _played_words(p: Played) -> str:
+    if p.card:
+        card = card_title(CARDS[p.card])
+        if p.performed:
+            return tn("played {card} at Strength {strength}, performed {n} time",
+                      "played {card} at Strength {strength}, performed {n} times", p.performed, card=card,
+                      strength=p.strength)
+        return t("played {card} at Strength {strength}", card=card, strength=p.strength)
+    return tn("sent {n} Indian to {place}", "sent {n} Indians to {place}", p.indians,
+              place=place_title(PLACES[p.place]))
+
+
+def mackenzie_words(r: TurnRecap) -> str:
+    """Mackenzie's step after the turn (solo, R24), or "" when he did not move."""
+    start, end = r.mackenzie
+    if end < 0:
+        return ""
+    if r.mackenzie_past >= 0:
+        return t("Mackenzie went from {start} to {end}, jumping over the Scout on {past}", start=start, end=end,
+                 past=r.mackenzie_past)
+    return t("Mackenzie went from {start} to {end}", start=start, end=end)
+
+
+def recap_parts(r: TurnRecap) -> list[str]:
+    """The turn in short phrases without its player, in the order they happened to the expedition
+    (Mackenzie's step is ``mackenzie_words``)."""
+    out = [_played_words(p) for p in r.played]
+    if any(r.gained):
+        out.append(t("took {what}", what=bundle_words(r.gained)))
+    for card, paid in r.recruited:
+        out.append(t("recruited {card} for {what}", card=card_title(CARDS[card]), what=bundle_words(paid)))
+    out += [t("added a {face}", face=boat_face(face)) for face in r.boats]
+    reached = r.reached if r.time >= 0 else r.scout[1]
+    if reached != r.scout[0]:
+        out.append(t("Scout from {start} to {end}", start=r.scout[0], end=reached))
+    if r.time >= 0:
+        out.append(tn("camped on {camp} losing {n} space of Time, Scout on {scout}",
+                      "camped on {camp} losing {n} spaces of Time, Scout on {scout}", r.time, camp=r.camp[1],
+                      scout=r.scout[1]))
+    if not out:
+        out.append(t("did nothing") if r.done else t("is starting the turn"))
+    return out
+
+
+def recap_line(state: State, r: TurnRecap) -> str:
+    """The turn in one line with its player, e.g. "Blue: played York (Hunter) at Strength 2; took 2 food"."""
+    parts = recap_parts(r)
+    if mackenzie_words(r):
+        parts.append(mackenzie_words(r))
+    return t("{name}: {what}", name=player_name(state, r.seat), what="; ".join(parts))

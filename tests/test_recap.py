@@ -1,0 +1,78 @@
+"""What happened since your turn (wording/recap.py): each seat's latest turn read off the events alone,
+its Scout, Camp and Mackenzie where the engine put them, and worded in English and Hungarian."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from lewis_clark.actions import Verb
+from lewis_clark.events import Event
+from lewis_clark.match import Match
+from lewis_clark.state import Options
+from lewis_clark.wording import language
+from lewis_clark.wording.recap import last_turns, recap_line, recap_parts
+
+
+@pytest.mark.parametrize(("players", "move_choice", "seed"), [(1, True, 3), (2, False, 1), (3, True, 2), (2, True, 4)])
+def test_scouts_camps_and_mackenzie_follow_the_engine(players: int, move_choice: bool, seed: int) -> None:
+    options = Options(players=players, seed=seed, move_choice=move_choice, mackenzie=4 if players == 1 else 0)
+    match = Match(options, ["easy"] * players)
+    events: list[Event] = []
+    moved = camped = 0
+    for _ in range(250):
+        if match.over:
+            break
+        events.extend(match.step_bot().events)
+        turns = last_turns(match.state, events)
+        assert len({r.seat for r in turns}) == len(turns)
+        for r in turns:  # nobody moves another player's Scout: each seat's latest turn ends where it stands
+            p = match.state.players[r.seat]
+            assert (r.scout[1], r.camp[1]) == (p.scout, p.camp), r
+            moved += r.scout[0] != r.scout[1]
+            camped += r.time >= 0
+        if players == 1 and turns and turns[-1].mackenzie[1] >= 0:
+            assert turns[-1].mackenzie[1] == match.state.mackenzie
+    assert moved and camped  # the games did move and Camp
+
+
+def test_a_turn_names_its_card_strength_gains_and_end() -> None:
+    match = Match(Options(players=2, seed=19), ["easy", "easy"])
+    events: list[Event] = []
+    first = match.state.current
+    while match.state.current == first:
+        events.extend(match.step_bot().events)
+    played = [s.action for s in match.steps if s.action.verb in (Verb.PLAY, Verb.VILLAGE)]
+    (r,) = [r for r in last_turns(match.state, events) if r.seat == first]
+    assert r.done and r.round == 1 and r.turn == 1
+    assert len(r.played) == len(played)
+    takes = [s.action.bundle for s in match.steps if s.action.verb == Verb.TAKE]
+    assert r.gained == tuple(map(sum, zip(*takes, strict=True))) if takes else not any(r.gained)
+    line = recap_line(match.state, r)
+    assert line.startswith(f"{match.state.players[first].colour.capitalize()}: ")
+    with language("hu"):
+        hu = recap_parts(r)
+    assert hu and hu != recap_parts(r)
+    assert not any(w in " ".join(hu) for w in ("played", "Strength", "took", "Scout"))
+
+
+def test_the_page_view_carries_each_seats_latest_turn(client: Any) -> None:
+    r = client.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 5})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    url = f"/api/games/{game['id']}"
+    view = client.get(url).json()
+    first = view["current"]
+    token = game["seats"][first]["token"]
+    while view["current"] == first:  # the first seat plays its turn through the API, ending it when it can
+        texts = [a["text"] for a in view["legal"]]
+        pick = next((x for x in texts if x in ("end", "stop")), texts[0])
+        r = client.post(f"{url}/actions", json={"action": pick}, headers={"X-Token": token})
+        assert r.status_code == 200, r.text
+        view = r.json()
+    recaps = view["recap"]
+    assert [x["seat"] for x in recaps] == [first] and recaps[0]["done"] and recaps[0]["parts"]
+    assert set(recaps[0]) >= {"scout", "camp", "mackenzie", "spaces", "cards", "places", "mackenzie_text"}
+    hu = client.get(f"{url}?lang=hu").json()["recap"]
+    assert hu[0]["parts"] != recaps[0]["parts"]
