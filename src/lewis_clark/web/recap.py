@@ -21,4 +21,5 @@ def recap_json(state: State, events: Iterable[Event]) -> list[dict[str, Any]]:
         "mackenzie_text": mackenzie_words(r), "scout": list(r.scout), "camp": list(r.camp), "camped": r.time >= 0,
         "mackenzie": list(r.mackenzie), "spaces": list(r.spaces), "cards": [CARDS[c].slug for c in r.cards],
         "places": [PLACES[p].name for p in r.places],
+        "begun": bool(r.played or r.recruited or r.time >= 0 or any(r.gained) or r.boats),
     } for r in last_turns(state, events)]

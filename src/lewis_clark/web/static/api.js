@@ -18,7 +18,9 @@ export async function call(method, path, { body, token } = {}) {
   if (!res.ok) {
     let detail = data && data.detail;
     if (Array.isArray(detail)) detail = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
-    throw new Error(detail || `${res.status} ${res.statusText}`);
+    const err = new Error(detail || `${res.status} ${res.statusText}`);
+    err.status = res.status; // e.g. 404: the server has no such endpoint (the expert's hint before it ships)
+    throw err;
   }
   return data;
 }

@@ -27,13 +27,19 @@ export function drawBoard(view, meta, targets, you = [], width = 0) {
   const wide = W >= WIDE;
   const half = wide ? Math.floor((W - GAP) / 2) : W;
   const words = meta.words;
-  let html = panel("panel-route", words.route_panel, route(view, meta, W), W);
+  const seatPanel = (s) => {
+    const name = view.seats[s]?.name || view.state.players[s].colour;
+    return panel(`panel-expedition seat-${s}`, `${words.expedition} ${name}`, expedition(view, meta, targets, s, you, half), half);
+  };
+  // Your own expedition (your hand) right after the route, beside the Village on wide screens; on
+  // phones first of all, so the hand is in view above the docked decision.
+  const own = you.length ? (you.includes(view.current) ? view.current : you[0]) : -1;
+  let html = "";
+  if (own >= 0 && !wide) html += seatPanel(own);
+  html += panel("panel-route", words.route_panel, route(view, meta, W), W);
+  if (own >= 0 && wide) html += seatPanel(own);
   html += panel("panel-village", words.village, village(view, meta, targets, half), half);
   html += panel("panel-journal", words.journal, journal(view, meta, targets, half), half);
-  // The current player's expedition and this browser's first, then the others in seat order.
-  view.state.players.forEach((p, s) => {
-    const name = view.seats[s]?.name || p.colour;
-    html += panel(`panel-expedition seat-${s}`, `${words.expedition} ${name}`, expedition(view, meta, targets, s, you, half), half);
-  });
+  view.state.players.forEach((p, s) => { if (s !== own) html += seatPanel(s); });
   return `<div class="lc-table${wide ? " wide" : ""}" style="--lc-gap:${GAP}px">${html}</div>`;
 }

@@ -18,6 +18,9 @@ let wasMine = false;
 let drawnWidth = 0;
 let wholeLog = null; // every log line, once asked for
 const narrow = window.matchMedia("(max-width: 960px)"); // the phone layout (style.css)
+const calm = window.matchMedia("(prefers-reduced-motion: reduce)"); // no markers sliding then
+const shownTurns = {}; // seat -> the recap key last animated, so a turn slides its markers once
+let expertShown = true; // the hint endpoint answered (hidden for good after a 404)
 
 function you() { return Object.keys(seatTokens).map(Number); }
 function myTurn() { return Boolean(VIEW && !VIEW.over && VIEW.current in seatTokens); }
@@ -79,6 +82,13 @@ function setUpTools() {
     $("hint").textContent = W.can_explained;
     const first = board.querySelector(".can");
     if (first) first.scrollIntoView({ block: "center", behavior: "smooth" });
+  };
+  $("expert").onclick = async () => { await askExpert(); $("expert-answer").dataset.moves = String(VIEW.moves); };
+  $("show-log").onclick = () => {
+    const open = !document.body.classList.contains("log-open");
+    document.body.classList.toggle("log-open", open);
+    $("show-log").setAttribute("aria-expanded", String(open));
+    if (open) $("log").scrollTop = $("log").scrollHeight;
   };
   $("full-log").onclick = async (ev) => {
     ev.preventDefault();
@@ -211,6 +221,71 @@ function drawTable() {
   });
 }
 
+// What happened since this browser's turn: the other seats' latest turns (all of them for a spectator),
+// and Mackenzie's step (solo). Lines are the server's words; the page adds only the seat's name.
+function drawRecap(v) {
+  const mine = new Set(you());
+  const lines = [];
+  for (const r of v.recap || []) {
+    if (!mine.has(r.seat) && r.begun) lines.push([r.seat, `${seatName(r.seat)}: ${r.parts.join("; ")}`]);
+    if (r.mackenzie_text) lines.push([-1, r.mackenzie_text]);
+  }
+  $("recap").hidden = !lines.length;
+  $("recap").querySelector("h3").textContent = mine.size ? W.since_your_turn : W.last_turns;
+  $("recap-list").innerHTML = lines.map(([seat, text]) =>
+    `<li class="${seat < 0 ? "mackenzie" : `seat-${seat}`}">${esc(text)}</li>`).join("");
+}
+
+// The spaces, cards and Village places the others' latest turns touched glow on the table, and their
+// Scouts, Camps and Mackenzie slide from where they were (once per turn; never with reduced motion).
+function markRecap(v) {
+  const board = $("board");
+  const mine = new Set(you());
+  for (const r of v.recap || []) {
+    const other = !mine.has(r.seat);
+    const sel = [];
+    if (other) {
+      sel.push(...r.spaces.map((sp) => `[data-space="${sp}"]`));
+      sel.push(...r.cards.map((c) => `[data-card="${c}"]`), ...r.places.map((p) => `[data-place="${p}"]`));
+    } else if (r.mackenzie[1] >= 0) sel.push(...r.mackenzie.map((sp) => `[data-space="${sp}"]`));
+    for (const q of sel) board.querySelectorAll(q).forEach((el) => el.classList.add("touched"));
+    const key = `${r.turn}:${r.scout}:${r.camp}:${r.mackenzie}`;
+    const fresh = shownTurns[r.seat] !== key;
+    shownTurns[r.seat] = key;
+    if (!fresh || calm.matches) continue;
+    if (other) {
+      slide(board.querySelector(`[data-marker="scout-${r.seat}"]`), r.scout[0], r.scout[1]);
+      if (r.camped) slide(board.querySelector(`[data-marker="camp-${r.seat}"]`), r.camp[0], r.camp[1]);
+    }
+    if (r.mackenzie[1] >= 0) slide(board.querySelector(`[data-marker="mackenzie"]`), r.mackenzie[0], r.mackenzie[1]);
+  }
+}
+
+function slide(el, from, to) {
+  if (!el || from === to || from < 0) return;
+  const a = $("board").querySelector(`[data-space="${from}"]`), b = $("board").querySelector(`[data-space="${to}"]`);
+  if (!a || !b || !el.animate) return;
+  const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+  const dx = ra.left - rb.left, dy = ra.top - rb.top;
+  el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+    { duration: 900, easing: "ease-in-out" });
+}
+
+// "What would the expert do?": the server's hint for the seat to play (hidden when the server has none).
+async function askExpert() {
+  const box = $("expert-answer");
+  try {
+    const h = await call("GET", `/api/games/${gameId}/hint`, { token: seatTokens[VIEW.current] });
+    box.textContent = [fmt(W.expert_says, { label: h.label || h.action }), h.why].filter(Boolean).join(" ");
+    box.hidden = false;
+    box.dataset.action = h.action || "";
+  } catch (e) {
+    if (e && e.status === 404) { expertShown = false; $("expert").hidden = true; box.hidden = true; return; }
+    box.textContent = W.expert_failed;
+    box.hidden = false;
+  }
+}
+
 function button(label, title, cls, onclick) {
   const b = document.createElement("button");
   b.textContent = label;
@@ -250,6 +325,8 @@ function drawChoices(v) {
   plans.hidden = !plans.children.length;
   $("undo").hidden = !(v.undo >= 0 && v.undo in seatTokens);
   $("can").hidden = !myTurn() || !v.legal.some((a) => a.target);
+  $("expert").hidden = !myTurn() || !expertShown;
+  if (!myTurn() || $("expert-answer").dataset.moves !== String(v.moves)) $("expert-answer").hidden = true;
 }
 
 function drawLog() {
@@ -274,6 +351,8 @@ function mergeLog(whole, tail) {
 function render() {
   const v = VIEW;
   drawTable();
+  markRecap(v);
+  drawRecap(v);
   $("prompt").textContent = v.over ? v.result : (myTurn() ? fmt(W.your_turn, { prompt: v.prompt }) : v.prompt);
   $("prompt").classList.toggle("mine", myTurn());
   $("hint").textContent = myTurn() ? v.hint : "";

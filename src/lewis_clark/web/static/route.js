@@ -6,7 +6,7 @@ import { esc, fmt } from "./api.js";
 import { colour, icon, MOUNTAIN, MOUNTAIN_DARK, r1, RIVER, RIVER_DARK, scout, tent } from "./icons.js";
 import { fit, measure, text } from "./text.js";
 
-const PAD = 12, GAP = 5, MIN_SPACE = 33, MAX_SPACE = 46, MARK = 11, TITLE = 26, NAME_BAND = 15, ROW_GAP = 4;
+const PAD = 12, GAP = 5, MIN_SPACE = 33, MAX_SPACE = 46, MARK = 17, TITLE = 26, NAME_BAND = 15, ROW_GAP = 4;
 
 function terrainName(words, t) { return t === "R" ? words.river : t === "M" ? words.mountain : words.mountain_or_river; }
 
@@ -116,16 +116,16 @@ export function route(view, meta, W) {
     if (x === undefined) continue;
     out += markers(list, x, rowTop[row].scouts, s, (m, cx, bottom) => {
       if (m === "mackenzie") {
-        return `<g class="marker mackenzie"><title>${esc(fmt(words.mackenzie_at, { space: sp }))}</title><path d="M${r1(cx)} ${r1(bottom - 10)}l4.5 5 -4.5 5 -4.5 -5Z" fill="#111" stroke="#fff" stroke-width=".8"/></g>`;
+        return `<g class="marker mackenzie" data-marker="mackenzie"><title>${esc(fmt(words.mackenzie_at, { space: sp }))}</title><path d="M${r1(cx)} ${r1(bottom - 16)}l7 8 -7 8 -7 -8Z" fill="#111" stroke="#fff" stroke-width="1"/></g>`;
       }
-      return `<g class="marker scout"><title>${esc(fmt(words.scout_at, { colour: st.players[m].colour, space: sp }))}</title>${scout(cx, bottom - 0.5, 10, seatColour(m))}</g>`;
+      return `<g class="marker scout" data-marker="scout-${m}"><title>${esc(fmt(words.scout_at, { colour: st.players[m].colour, space: sp }))}</title>${scout(cx, bottom - 0.5, 16, seatColour(m))}</g>`;
     });
   }
   for (const [sp, list] of Object.entries(camps)) {
     const [x, , row] = pos[+sp] || [];
     if (x === undefined) continue;
     out += markers(list, x, rowTop[row].camps, s, (m, cx, bottom) =>
-      `<g class="marker camp"><title>${esc(fmt(words.camp_at, { colour: st.players[m].colour, space: sp }))}</title>${tent(cx, bottom - 0.5, 10, seatColour(m))}</g>`);
+      `<g class="marker camp" data-marker="camp-${m}"><title>${esc(fmt(words.camp_at, { colour: st.players[m].colour, space: sp }))}</title>${tent(cx, bottom - 0.5, 16, seatColour(m))}</g>`);
   }
   // A legend: what the three kinds of space look like.
   let lx = PAD;
