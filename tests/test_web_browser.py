@@ -32,9 +32,9 @@ def test_solo_game_played_to_the_end_by_clicking(server: Server, browser: Any) -
     page.select_option("#count", "1")
     page.locator(".seat[data-seat='0'] .kind").select_option("human")
     page.select_option("#mackenzie", "7")
+    page.click("#advanced summary")
     page.fill("#seed", "5")
-    page.click("#create")
-    page.locator("[data-seat-link='0']").click()
+    page.click("#create")  # one person: the game opens on their seat
     page.wait_for_selector("#actions button")
     assert "You play Orange" in page.inner_text("#who")
     # First, act on the table itself: click a card of the hand (play it), then another (under it).
@@ -133,10 +133,12 @@ def test_the_creator_deletes_a_game_from_the_home_page(server: Server, browser: 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
     page.select_option("#count", "2")
-    page.click("#create")
-    page.wait_for_selector("#created:not([hidden])")
-    gid = page.locator("#links a").first.get_attribute("href").split("/play/")[1].split("#")[0]
+    page.click("#create")  # one person and a bot: the game opens on the person's seat
+    page.wait_for_url("**/play/**")
+    gid = page.url.split("/play/")[1].split("#")[0]
     page.goto(server.base + "/")
+    page.wait_for_function(f"document.querySelector(\"#mine-list span.turn[data-game='{gid}']\").textContent !== ''")
+    assert page.inner_text(f"#mine-list span.turn[data-game='{gid}']").endswith(" to play")
     button = page.locator(f"#mine-list button.delete[data-game='{gid}']")
     assert button.count() == 1
     page.once("dialog", lambda d: d.accept())

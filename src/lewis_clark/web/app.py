@@ -42,6 +42,7 @@ from lewis_clark.web.guide import guide_page
 from lewis_clark.web.health import HEALTH_PATHS, HostCheck, serve_health
 from lewis_clark.web.limits import CreationLimit, retry_after
 from lewis_clark.web.metrics import Metrics, Requests, serve_metrics
+from lewis_clark.web.openapi import serve_openapi_30
 from lewis_clark.web.words import meta_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t, tn
 
@@ -251,6 +252,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     app = FastAPI(title="Lewis & Clark", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Lewis & Clark: The Expedition. Seats act with their secret token in the "
                               "`X-Token` header; actions use the text notation (docs/notation.md).")
+    serve_openapi_30(app)  # the bundled Swagger UI reads 3.0 (web/openapi.py)
     app.state.manager = manager
     app.state.limit = limit
     app.state.metrics = metrics

@@ -30,7 +30,9 @@ def page_words() -> dict[str, str]:
         "seed_optional": t("Seed (optional)"),
         "seed_random": t("random"),
         "create_game": t("Create the game"),
-        "intro": t("Lead an expedition from St Louis to the Pacific: recruit a crew, gather what it needs and be the first to Camp at Fort Clatsop."),
+        "intro": t("Lead an expedition from St Louis to the Pacific: recruit a crew, gather what it needs "
+                   "and be the first to Camp at Fort Clatsop."),
+        "advanced": t("Variants and a chosen deal"),
         "first_game": t("Your first game, in one click:"),
         "play_solo": t("Play solo"),
         "play_bot": t("Play against a bot"),

@@ -253,22 +253,30 @@ function markRecap(v) {
     const fresh = shownTurns[r.seat] !== key;
     shownTurns[r.seat] = key;
     if (!fresh || calm.matches) continue;
+    const now = performance.now();
     if (other) {
-      slide(board.querySelector(`[data-marker="scout-${r.seat}"]`), r.scout[0], r.scout[1]);
-      if (r.camped) slide(board.querySelector(`[data-marker="camp-${r.seat}"]`), r.camp[0], r.camp[1]);
+      slides.push({ marker: `scout-${r.seat}`, from: r.scout[0], to: r.scout[1], start: now });
+      if (r.camped) slides.push({ marker: `camp-${r.seat}`, from: r.camp[0], to: r.camp[1], start: now });
     }
-    if (r.mackenzie[1] >= 0) slide(board.querySelector(`[data-marker="mackenzie"]`), r.mackenzie[0], r.mackenzie[1]);
+    if (r.mackenzie[1] >= 0) slides.push({ marker: "mackenzie", from: r.mackenzie[0], to: r.mackenzie[1], start: now });
   }
+  // The table is drawn anew on every update: slides under way go on from where they were.
+  slides = slides.filter((m) => performance.now() - m.start < SLIDE);
+  for (const m of slides) slide(board.querySelector(`[data-marker="${m.marker}"]`), m.from, m.to, performance.now() - m.start);
 }
 
-function slide(el, from, to) {
+const SLIDE = 900; // ms a marker takes to slide to its new space
+let slides = []; // markers sliding now: {marker, from, to, start}
+
+function slide(el, from, to, elapsed) {
   if (!el || from === to || from < 0) return;
   const a = $("board").querySelector(`[data-space="${from}"]`), b = $("board").querySelector(`[data-space="${to}"]`);
   if (!a || !b || !el.animate) return;
   const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
   const dx = ra.left - rb.left, dy = ra.top - rb.top;
-  el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-    { duration: 900, easing: "ease-in-out" });
+  const anim = el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+    { duration: SLIDE, easing: "ease-in-out" });
+  anim.currentTime = elapsed;
 }
 
 // "What would the expert do?": the server's hint for the seat to play (hidden when the server has none).

@@ -1,5 +1,5 @@
 // Home page: create a game, then hand out one link per human seat and a spectator link.
-import { call, creatorOf, esc, fmt, forgetGame, meta as loadMeta, rememberCreator, rememberGame, rememberedGames } from "./api.js";
+import { call, creatorOf, esc, fmt, forgetGame, lang, meta as loadMeta, rememberCreator, rememberGame, rememberedGames } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let META = null;
@@ -48,6 +48,8 @@ async function create(ev) {
     const g = await call("POST", "/api/games", { body });
     rememberCreator(g.id, g.creator);
     rememberGame(g.id, W.created_here);
+    const humans = g.seats.filter((s) => s.kind === "human");
+    if (humans.length === 1) { location.assign(humans[0].link); return; } // the game opens on your seat
     const abs = (p) => `${location.origin}${p}`;
     const items = g.seats.filter((s) => s.kind === "human").map((s) =>
       `<li>${esc(fmt(W.seat_link, { colour: seats[s.seat].name || META.colour_names[s.colour] || s.colour, n: s.seat + 1 }))} <input readonly value="${esc(abs(s.link))}"> <a href="${esc(s.link)}" data-seat-link="${s.seat}">${esc(W.open_link)}</a></li>`);
@@ -62,6 +64,17 @@ async function create(ev) {
   }
 }
 
+// One click: a first game (solo against Mackenzie, or against an easy bot), opened on your seat.
+async function quick(seats, extra = {}) {
+  $("first-error").textContent = "";
+  try {
+    const g = await call("POST", "/api/games", { body: { seats, ...extra } });
+    rememberCreator(g.id, g.creator);
+    rememberGame(g.id, W.created_here);
+    location.assign(g.seats.find((s) => s.kind === "human").link);
+  } catch (e) { $("first-error").textContent = e.message; }
+}
+
 async function init() {
   META = await loadMeta();
   W = META.words;
@@ -69,6 +82,8 @@ async function init() {
   $("count").onchange = drawSeats;
   drawSeats();
   $("new").onsubmit = create;
+  $("play-solo").onclick = () => quick([{ kind: "human" }], { mackenzie: 2 });
+  $("play-bot").onclick = () => quick([{ kind: "human" }, { kind: "bot", level: "easy" }]);
   drawMine();
 }
 
@@ -77,10 +92,24 @@ function drawMine() {
   const games = rememberedGames();
   $("mine").hidden = !games.length;
   $("mine-list").innerHTML = games.map((g) =>
-    `<li><a href="/play/${esc(g.id)}">${esc(g.id)}</a> — ${esc(g.label)}, ${new Date(g.at).toLocaleString()}` +
+    `<li><a href="/play/${esc(g.id)}" data-game="${esc(g.id)}">${esc(g.label)}</a> · <span class="turn" data-game="${esc(g.id)}"></span>`
+    + ` · <span class="muted">${esc(new Date(g.at).toLocaleString(lang()))}</span>` +
     (creatorOf(g.id) ? ` <button type="button" class="delete" data-game="${esc(g.id)}">${esc(W.delete_game)}</button>` : "") +
     "</li>").join("");
   $("mine-list").querySelectorAll("button.delete").forEach((b) => { b.onclick = () => deleteGame(b.dataset.game); });
+  for (const g of games.slice(0, 12)) whoseTurn(g.id);
+}
+
+// "Blue to play" or "finished", in place of the game's id.
+async function whoseTurn(id) {
+  try {
+    const v = await call("GET", `/api/games/${encodeURIComponent(id)}`);
+    const seat = v.seats[v.current] || {};
+    const colour = META.colour_names[seat.colour] || seat.colour;
+    const name = seat.name ? fmt(W.seat_named, { name: seat.name, colour }) : colour;
+    const el = $("mine-list").querySelector(`span.turn[data-game="${CSS.escape(id)}"]`);
+    if (el) el.textContent = v.over ? `${W.finished}: ${v.result}` : fmt(W.turn_of, { name });
+  } catch { /* a deleted game says nothing */ }
 }
 
 async function deleteGame(id) {

