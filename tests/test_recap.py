@@ -76,3 +76,22 @@ def test_the_page_view_carries_each_seats_latest_turn(client: Any) -> None:
     assert set(recaps[0]) >= {"scout", "camp", "mackenzie", "spaces", "cards", "places", "mackenzie_text"}
     hu = client.get(f"{url}?lang=hu").json()["recap"]
     assert hu[0]["parts"] != recaps[0]["parts"]
+
+
+def test_every_turn_tells_the_whole_game_for_the_end_screen() -> None:
+    from lewis_clark.events import Camped, TurnPassed
+    from lewis_clark.web.recap import story_json
+    from lewis_clark.wording.recap import every_turn
+
+    match = Match(Options(players=1, seed=5, mackenzie=7), ["easy"])
+    events: list[Event] = []
+    while not match.over:
+        events.extend(match.step_bot().events)
+    turns = every_turn(match.state, events)
+    passed = sum(isinstance(e, TurnPassed) for e in events)
+    assert len(turns) in (passed, passed + 1) and all(r.done for r in turns)
+    assert sum(r.time >= 0 for r in turns) == sum(isinstance(e, Camped) for e in events)
+    assert [r.turn for r in turns] == sorted(r.turn for r in turns)
+    story = story_json(match.state, events)
+    assert story["seats"][0]["scout"][-1] == match.state.players[0].scout
+    assert story["mackenzie"]["space"][-1] == match.state.mackenzie

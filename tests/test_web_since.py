@@ -161,3 +161,28 @@ def test_one_click_starts_a_first_game_on_your_seat(server: Server, browser: Any
         assert gid not in w.page.inner_text("#mine-list")
         assert w.errors == [], w.errors
         w.close()
+
+
+@DEVICES
+def test_the_end_screen_tells_the_story_with_a_chart(server: Server, browser: Any, device: dict[str, Any]) -> None:
+    g = new_game(server, seats=[{"kind": "human", "name": "Anna"}], mackenzie=7, seed=5)
+    token = g["seats"][0]["token"]
+    for _ in range(800):  # played through the API: short turns, Mackenzie arrives first
+        _, v = server.call("GET", f"/api/games/{g['id']}")
+        if v["over"]:
+            break
+        texts = [a["text"] for a in v["legal"]]
+        pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
+        status, _ = server.call("POST", f"/api/games/{g['id']}/actions", {"action": pick}, token=token)
+        assert status == 200
+    assert v["over"] and v["story"]["seats"][0]["rounds"]
+    w = Watched(browser, server, device)
+    w.page.goto(server.base + g["seats"][0]["link"])
+    w.page.wait_for_selector("#end:not([hidden]) #story-chart svg")
+    assert w.page.locator("#story-chart polyline").count() >= 3  # Scout, Camp and Mackenzie
+    assert "Anna" in w.page.inner_text("#story-seats")
+    assert in_view(w.page, "#story-chart svg") and in_view(w.page, "#replay-link")
+    name = "desktop" if device is DESKTOP else "phone"
+    w.page.screenshot(path=str(ARTIFACTS / f"{name}-end-story.png"))
+    assert w.errors == [], w.errors
+    w.close()

@@ -41,7 +41,7 @@ from lewis_clark.queries import round_number
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
-from lewis_clark.web.recap import recap_json
+from lewis_clark.web.recap import recap_json, story_json
 from lewis_clark.web.store import Conflict, Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, decision_hint, event_line, language, outcome, prompt, t, tn
@@ -197,6 +197,7 @@ class LiveGame:
             "table": table_json(s),
             "log": self.log_tail(LOG_TAIL, current_language()),
             "recap": recap_json(s, (e for step in self.match.steps for e in step.events)),  # since your turn
+            "story": story_json(s, (e for step in self.match.steps for e in step.events)) if s.over else None,
             "log_total": sum(len(step.lines) for step in self.match.steps),  # more than "log" holds: link the whole log
             "round": round_number(s),  # the people-facing turn number (state.turn counts every player's turns)
             "progress": tn("{n} action · round {round}", "{n} actions · round {round}", len(self.actions),

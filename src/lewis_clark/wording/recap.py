@@ -36,7 +36,7 @@ from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.names import boat_face, bundle_words, card_title, place_title, player_name
 
-__all__ = ["Played", "TurnRecap", "last_turns", "recap_line", "recap_parts", "mackenzie_words"]
+__all__ = ["Played", "TurnRecap", "every_turn", "last_turns", "recap_line", "recap_parts", "mackenzie_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,7 @@ class _Walk:
     acting: int = -1  # the seat of the last action: the Journal's draws happen in its turn
     move_start: list[int] = field(default_factory=list)
     latest: dict[int, TurnRecap] = field(default_factory=dict)
+    every: list[TurnRecap] = field(default_factory=list)  # the turns ended, in order
 
     def of(self, seat: int) -> TurnRecap:
         """The seat's turn under way, begun on its first event of the turn."""
@@ -134,6 +135,9 @@ class _Walk:
         return r
 
     def put(self, r: TurnRecap) -> None:
+        was = self.latest.get(r.seat)
+        if r.done and (was is None or not was.done):  # the turn just ended
+            self.every.append(r)
         self.latest[r.seat] = r
 
     def read(self, e: Event) -> None:
@@ -211,6 +215,16 @@ def last_turns(state: State, events: Iterable[Event]) -> list[TurnRecap]:
     for e in events:
         walk.read(e)
     return sorted(walk.latest.values(), key=lambda r: r.turn)
+
+
+def every_turn(state: State, events: Iterable[Event]) -> list[TurnRecap]:
+    """Every turn ended so far, in order (the end screen's story of the game)."""
+    n = len(state.players)
+    start = state.options.route.st_louis
+    walk = _Walk([start] * n, [start] * n, n, move_start=[start] * n)
+    for e in events:
+        walk.read(e)
+    return walk.every
 
 
 def _played_words(p: Played) -> str:

@@ -3,6 +3,7 @@
 // request), sends them to the API with the seat's token and follows every change over a WebSocket.
 import { NetworkError, call, esc, fmt, meta as loadMeta, rememberGame, tokensFor, withLang } from "./api.js";
 import { drawBoard } from "./board.js";
+import { storyChart } from "./story.js";
 import { askToNotify, notifySupported, notifyWanted, setSound, soundWanted, turnChanged, unlockAudio } from "./notice.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -379,9 +380,21 @@ function render() {
   if (v.over) {
     end.hidden = false;
     $("end-text").textContent = v.result;
+    drawStory(v);
     $("replay-link").href = `/replay/${gameId}`;
   } else end.hidden = true;
   dockSpace();
+}
+
+// The end screen's story: rounds and actions, each expedition's Camps and Time lost, and the chart.
+function drawStory(v) {
+  const st = v.story;
+  $("story").hidden = !st;
+  if (!st) return;
+  $("story-text").textContent = fmt(W.story_rounds, { rounds: st.rounds, actions: v.moves });
+  $("story-seats").innerHTML = st.seats.map((s) =>
+    `<li>${esc(fmt(W.story_seat, { name: seatName(s.seat), camps: s.camps, time: s.time }))}</li>`).join("");
+  $("story-chart").innerHTML = storyChart(st, v, META, seatName);
 }
 
 // On phones the decision is docked at the bottom of the screen: keep room for it under the table.
