@@ -186,3 +186,46 @@ def test_the_end_screen_tells_the_story_with_a_chart(server: Server, browser: An
     w.page.screenshot(path=str(ARTIFACTS / f"{name}-end-story.png"))
     assert w.errors == [], w.errors
     w.close()
+
+
+# Every card face drawn in the page at the narrowest and widest sizes the table uses: each text stays
+# inside its card, none is cut with "…", and every icon is at least 14 px.
+FACES = """async () => {
+  const { meta } = await import('/static/api.js');
+  const { card, cardHeight } = await import('/static/cards.js');
+  const m = await meta();
+  const out = [];
+  for (const w of [66, 70, 74, 86, 96]) {
+    const slugs = Object.keys(m.cards);
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const hs = slugs.map((s) => cardHeight(m, s, w));
+    svg.setAttribute('width', String(w + 10)); svg.setAttribute('height', String(hs.reduce((a, b) => a + b + 4, 0)));
+    let y = 0, html = '';
+    slugs.forEach((s, i) => { html += card(m, s, 0, y, w, hs[i], new Set()); y += hs[i] + 4; });
+    svg.innerHTML = html;
+    document.body.appendChild(svg);
+    for (const g of svg.querySelectorAll('g.card')) {
+      const box = g.querySelector('rect.hit').getBoundingClientRect();
+      for (const t of g.querySelectorAll('text')) {
+        const r = t.getBoundingClientRect();
+        if (t.textContent.includes('…') || r.right > box.right + 0.5 || r.left < box.left - 0.5 || r.bottom > box.bottom + 0.5)
+          out.push([w, g.dataset.card, t.textContent]);
+      }
+      for (const i of g.querySelectorAll('.icon')) {
+        const size = 20 * parseFloat(/scale\(([\d.]+)\)/.exec(i.getAttribute('transform'))[1]); // icons.js: a 20 px box
+        if (size < 14) out.push([w, g.dataset.card, 'icon ' + i.getAttribute('class'), size]);
+      }
+    }
+    svg.remove();
+  }
+  return out;
+}"""
+
+
+def test_no_card_face_is_cut_and_icons_are_14_px(server: Server, browser: Any) -> None:
+    w = Watched(browser, server, DESKTOP)
+    w.page.goto(server.base + "/")
+    w.page.wait_for_selector("#play-solo")
+    cut = w.page.evaluate(FACES)
+    assert cut == [], (len(cut), cut[:12])
+    w.close()

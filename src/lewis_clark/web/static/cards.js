@@ -39,14 +39,14 @@ function arrow(x, cy) {
 function actionBody(meta, face, x, y, w) {
   const words = meta.words;
   let out = "", h = 0;
-  const s = 13;
+  const s = 15; // icons at least 14 px (issue 21)
   if (face.power) {
-    const ls = wrap(face.power, w, SMALL, 4);
+    const ls = wrap(face.power, w, SMALL, 12, false, true); // never cut: the card grows instead
     return [lines(x, y + 10, ls, SMALL, 11, 'font-style="italic" fill="#4b3a28"'), ls.length * 11 + 2];
   }
   const alts = face.alts;
   const note = (per, yy) => {
-    const ls = wrap(words[`per_${per}`] || "", w, SMALL, 2);
+    const ls = wrap(words[`per_${per}`] || "", w, SMALL, 8, false, true);
     return [lines(x, yy + 9, ls, SMALL, 11, 'fill="#4b3a28"'), ls.length * 11];
   };
   const simple = alts.length > 1 && alts.every((a) => !a.pay.length && a.gain.length === 1 && a.per === alts[0].per);
@@ -96,10 +96,10 @@ export function cardHeight(meta, slug, w) {
 // The footer: Strength pips after a small "given when placed under" icon, the badge on the right.
 function footer(meta, c, x, y, w) {
   const words = meta.words;
-  let out = `<g><title>${esc(fmt(words.strength_given, { n: c.strength }))}</title>${icon("strength", x + 3, y + 2, 13)}`;
-  for (let i = 0; i < c.strength; i++) out += `<circle cx="${r1(x + 22 + i * 8)}" cy="${r1(y + 8.5)}" r="3" fill="#2b2118"/>`;
+  let out = `<g><title>${esc(fmt(words.strength_given, { n: c.strength }))}</title>${icon("strength", x + 3, y + 1, 15)}`;
+  for (let i = 0; i < c.strength; i++) out += `<circle cx="${r1(x + 24 + i * 8)}" cy="${r1(y + 8.5)}" r="3" fill="#2b2118"/>`;
   out += "</g>";
-  out += `<g><title>${esc(fmt(words.badge, { badge: c.badge_name }))}</title><rect x="${r1(x + w - 18)}" y="${r1(y + 1)}" width="15" height="15" rx="3" fill="#fffdf6" stroke="${KIND_COLOURS[c.badge]}" stroke-width="1.5"/>${icon(c.badge, x + w - 17, y + 2, 13)}</g>`;
+  out += `<g><title>${esc(fmt(words.badge, { badge: c.badge_name }))}</title><rect x="${r1(x + w - 19)}" y="${r1(y)}" width="17" height="17" rx="3" fill="#fffdf6" stroke="${KIND_COLOURS[c.badge]}" stroke-width="1.5"/>${icon(c.badge, x + w - 18, y + 1, 15)}</g>`;
   return out;
 }
 
@@ -133,6 +133,25 @@ export function faceDown(meta, slug, x, y, w, h) {
   return `<g data-card="${esc(slug)}" class="card face-down">${inner}</g>`;
 }
 export const FACE_DOWN_H = 42;
+
+// What the footer's signs mean, once under your own expedition: [svg, height].
+export function legend(meta, x, y, w) {
+  const words = meta.words;
+  const rows = [
+    [(yy) => icon("strength", x, yy, 15), words.legend_under],
+    [(yy) => [0, 1, 2].map((i) => `<circle cx="${r1(x + 3 + i * 6)}" cy="${r1(yy + 8)}" r="2.5" fill="#2b2118"/>`).join(""),
+      words.legend_strength],
+    [(yy) => `<rect x="${r1(x)}" y="${r1(yy)}" width="16" height="16" rx="3" fill="#fffdf6" stroke="#6b5640" stroke-width="1.5"/>`,
+      words.legend_badge],
+  ];
+  let out = "", h = 0;
+  for (const [sign, str] of rows) {
+    const ls = wrap(str, w - 24, SMALL, 4);
+    out += sign(y + h) + lines(x + 24, y + h + 11, ls, SMALL, 12, 'fill="#4b3a28" class="legend"');
+    h += Math.max(18, ls.length * 12 + 4);
+  }
+  return [`<g class="face-legend">${out}</g>`, h];
+}
 
 // Cards laid in rows across `width` px from (x, y), each between minW and maxW wide: [svg, height].
 // draw(slug, x, y, w, h) draws one; h is the tallest card's need (cards in one panel share a height).

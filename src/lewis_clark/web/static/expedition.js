@@ -3,7 +3,7 @@
 // face-down cards giving Strength. The title has its own line, the hand's label the next free one.
 import { esc, fmt } from "./api.js";
 import { colour, icon, r1 } from "./icons.js";
-import { card, FACE_DOWN_H, faceDown, flow } from "./cards.js";
+import { card, FACE_DOWN_H, faceDown, flow, legend } from "./cards.js";
 import { slugById } from "./slugs.js";
 import { feathers } from "./village.js";
 import { fit, lines, text, wrap } from "./text.js";
@@ -76,6 +76,11 @@ export function expedition(view, meta, targets, seat, you, W) {
     });
     out += `<g class="face-down-cards">${down}</g>`;
     y += dh + 8;
+  }
+  if (you.includes(seat) && p.hand.length) { // what the cards' footers mean, under your own hand and cards
+    const [lg, lh] = legend(meta, x0, y, inner);
+    out += lg;
+    y += lh + 4;
   }
   y += 4;
   const bg = `<rect x="1" y="1" width="${W - 2}" height="${y - 2}" rx="8" fill="${current ? "#fff4d6" : "#fbf4e6"}" stroke="${colour(p.colour)}" stroke-width="${current ? 3 : 1.5}"/>`
