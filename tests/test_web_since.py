@@ -34,6 +34,8 @@ def play_until_the_bot_moved(server: Server, page: Any, game: dict[str, Any]) ->
         texts = [a["text"] for a in v["legal"]]
         pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
         before = v["moves"]
+        page.wait_for_function(f"(document.body.dataset.moves|0) === {before}")  # the page shows this view
+        page.wait_for_selector(f"#actions button[data-action='{pick}']")
         page.evaluate("(t) => document.querySelector(`#actions button[data-action='${t}']`).click()", pick)
         page.wait_for_function(f"(document.body.dataset.moves|0) !== {before}", timeout=10_000)
     raise AssertionError("the bot never finished a turn")
@@ -190,7 +192,7 @@ def test_the_end_screen_tells_the_story_with_a_chart(server: Server, browser: An
 
 # Every card face drawn in the page at the narrowest and widest sizes the table uses: each text stays
 # inside its card, none is cut with "…", and every icon is at least 14 px.
-FACES = """async () => {
+FACES = r"""async () => {
   const { meta } = await import('/static/api.js');
   const { card, cardHeight } = await import('/static/cards.js');
   const m = await meta();

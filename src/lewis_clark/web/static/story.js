@@ -4,7 +4,7 @@ import { esc } from "./api.js";
 import { colour } from "./icons.js";
 import { text } from "./text.js";
 
-const W = 400, H = 220, L = 34, B = 26, T = 10, R = 10;
+const W = 400, H = 230, L = 34, B = 26, T = 22, R = 10;
 
 export function storyChart(story, view, meta, seatName) {
   const words = meta.words;
@@ -20,6 +20,7 @@ export function storyChart(story, view, meta, seatName) {
   }
   for (const r of [1, Math.ceil(rounds / 2), rounds]) out += text(x(r) - 4, H - B + 14, String(r), 11, 'fill="#4b3a28"');
   out += text(L, H - 2, `${words.chart_round} →`, 11, 'fill="#4b3a28"');
+  out += text(4, 12, `↑ ${words.chart_space}`, 11, 'fill="#4b3a28"');
   for (const s of story.seats) {
     const c = colour(view.state.players[s.seat].colour);
     out += `<g class="series" data-seat="${s.seat}"><title>${esc(seatName(s.seat))}</title>`
