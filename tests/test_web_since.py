@@ -231,3 +231,17 @@ def test_no_card_face_is_cut_and_icons_are_14_px(server: Server, browser: Any) -
     cut = w.page.evaluate(FACES)
     assert cut == [], (len(cut), cut[:12])
     w.close()
+
+
+def test_how_to_play_pictures_use_the_boards_icons(server: Server, browser: Any) -> None:
+    w = Watched(browser, server, PHONE)
+    w.page.goto(server.base + "/how-to-play?lang=en")
+    w.page.wait_for_selector("section#resources svg.picture[data-icons='board']")
+    kinds = w.page.eval_on_selector_all("section#resources svg.picture .icon",
+                                        "els => els.map(e => e.getAttribute('class'))")
+    assert [k.split()[-1] for k in kinds] == ["icon-wood", "icon-fur", "icon-food", "icon-equipment", "icon-canoe",
+                                              "icon-horse"]
+    assert w.page.locator("section#moving svg.picture .icon-river").count() == 2
+    w.page.locator("section#resources").screenshot(path=str(ARTIFACTS / "guide-resources.png"))
+    assert w.errors == [], w.errors
+    w.close()
