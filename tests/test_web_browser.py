@@ -137,7 +137,7 @@ def test_the_creator_deletes_a_game_from_the_home_page(server: Server, browser: 
     page.wait_for_url("**/play/**")
     gid = page.url.split("/play/")[1].split("#")[0]
     page.goto(server.base + "/")
-    page.wait_for_function(f"document.querySelector(\"#mine-list span.turn[data-game='{gid}']\").textContent !== ''")
+    page.wait_for_function(f"document.querySelector(\"#mine-list span.turn[data-game='{gid}']\")?.textContent")
     assert page.inner_text(f"#mine-list span.turn[data-game='{gid}']").endswith(" to play")
     button = page.locator(f"#mine-list button.delete[data-game='{gid}']")
     assert button.count() == 1
