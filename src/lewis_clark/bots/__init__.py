@@ -38,8 +38,15 @@ def _planner(seed: int, **options: Any) -> Bot:
     return PlannerBot(seed, **options)
 
 
+def _race(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.race import RaceBot
+
+    return RaceBot(seed, **options)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "planner": _planner,
+    "race": _race,
     "random": RandomBot,
     "heuristic": _heuristic,
     "mcts": _mcts,
@@ -92,6 +99,8 @@ class SpecOption(NamedTuple):
 SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
     "planner": {"width": SpecOption(int, 1), "horizon": SpecOption(int, 1), "actions": SpecOption(int, 1),
                 "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True)},
+    "race": {"samples": SpecOption(int, 1), "keep": SpecOption(int, 1), "beam": SpecOption(int, 1),
+             "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0)},
     "random": {},
     "heuristic": {},
     "mcts": {"iterations": SpecOption(int, 1), "seconds": SpecOption(float, 0, low_open=True),
