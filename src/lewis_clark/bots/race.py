@@ -281,7 +281,8 @@ class RaceBot(PlannerBot):
                 break
         return spent
 
-    def _others(self, state: State, seat: int) -> State:
+    @staticmethod
+    def _others(state: State, seat: int) -> State:
         """The other seats move later, when a line is grown (``_settle``)."""
         return state
 
