@@ -56,9 +56,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.3",
     "medium": "heuristic",
-    # The planner's budgets are in lines and cycles, not seconds, so a level replays from its seed.
-    "hard": "planner",
-    "expert": "planner:width=6",
+    # The race planner's budgets are in lines grown, not seconds, so a level replays from its seed.
+    "hard": "race:samples=1:keep=3:beam=10:nodes=200:actions=6:recruits=3",
+    "expert": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4",
 }
 
 

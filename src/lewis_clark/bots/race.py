@@ -90,6 +90,7 @@ class RaceBot(PlannerBot):
         self.committed: tuple[Action, ...] = ()  # the turn last chosen (its searches go on from it)
         self.line: Line | None = None  # the line that turn belongs to (for hints)
         self.line_root: State | None = None
+        self.carried = 0  # searches carried on from the turn before (the table followed the deal)
 
     # --- the decision -----------------------------------------------------------------------------
 
@@ -104,6 +105,7 @@ class RaceBot(PlannerBot):
             moved = self._reroot(deal, view_now, seat)
             if moved is not None:
                 kept.append(moved)
+                self.carried += 1
         previous = self.line.turns[1:] if self.line is not None and self.line.turns else ()
         if previous and (view_now.acted or view_now.recruited or view_now.camped):
             # replanning inside the turn (a card drawn differed): the rest of this turn comes first
