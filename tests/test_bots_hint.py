@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import at, game, load
-from test_bots_hidden import TURNS, hidden_twin
 
+from builders import at, game, load
 from lewis_clark import legal_actions, view
 from lewis_clark.bots import LEVELS
 from lewis_clark.bots.hint import Hint, Reason, Why, expert_hint
@@ -21,6 +20,7 @@ from lewis_clark.state import State
 from lewis_clark.terminal.game import Game
 from lewis_clark.wording import language
 from lewis_clark.wording.advice import advice_why, hint_line
+from test_bots_hidden import TURNS, hidden_twin
 
 TINY = "race:samples=2:keep=2:beam=3:nodes=4"
 
