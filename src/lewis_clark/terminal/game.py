@@ -185,7 +185,7 @@ class Game:
 
     def completions(self) -> list[str]:
         """What the input line may complete: the legal actions' texts, then the commands."""
-        return [str(a) for a in self.menu.actions] + ["help", "undo", "save ", "log", "plans", "quit"]
+        return [str(a) for a in self.menu.actions] + ["help", "undo", "save ", "log", "plans", "hint", "quit"]
 
     # --- typed text ------------------------------------------------------------------------------
 
