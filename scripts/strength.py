@@ -1,18 +1,21 @@
-"""Benchmark: the bots' strength against the targets of issue 10 (prints a table, never a test).
+"""Benchmark: the bots' strength against the targets of issue 20 (prints a table, never a test).
 
-    python scripts/strength.py --games 100 --workers 2 --seed 1
-    python scripts/strength.py --only medium-solo-0 medium-2p-turns --games 20
-    python scripts/strength.py --levels expert=mcts:iterations=50,hard=mcts:iterations=10 --games 10
+    python scripts/strength.py --workers 2                    # the whole table: hours on 2 cores
+    python scripts/strength.py --only expert-solo-0 --games 20 --workers 2
+    python scripts/strength.py --levels expert=race:nodes=600 --only expert-solo-0 --games 10
 
 Rows: `medium`, `hard` and `expert` solo against Mackenzie at levels 0 and 7 (win rate); turns per
 player in `medium` vs `medium` and `expert` vs `expert` at 2 players; `expert`'s win rate against
 `medium` at 2 players and against three `medium` at 4. The levels are bots.LEVELS unless --levels
-says which spec stands for each. Seats rotate and game seeds derive from --seed as in
-`lewis-clark sim` (every row plays the same deals). A game still running at --max-turns (all
-players' turns) is no win. Each row gives the games, the measure with a 95% interval (Wilson for
-a win rate, the normal interval of the mean for turns per player), the target, the own turn at
-which the measured bot's Camp first reached 23 / 31 / the Fort (averaged over the games that
-reached it), unfinished games and the measured bot's milliseconds per decision.
+says which spec stands for each. Solo rows play the fixed game seeds 1-100 (level 0) and 1-50
+(level 7), one game a seed, as issue 20's table did; the other rows 100 games whose seeds derive
+from --seed as in `lewis-clark sim`, seats rotated. ``--games N`` plays at most N games a row (the
+first N seeds). A game still running at --max-turns (all players' turns) is no win. Each row gives
+the games, the measure with a 95% interval (Wilson for a win rate, the normal interval of the mean
+for turns per player), the target, the issue's fair race planner on the same seeds where it was
+measured, the own turn at which the measured bot's Camp first reached 23 / 31 / the Fort
+(averaged over the games that reached it), unfinished games and the measured bot's milliseconds
+per decision.
 """
 
 from __future__ import annotations
@@ -38,23 +41,26 @@ class Row:
     measure: str  # "win rate" or "turns per player"
     target: str
     mackenzie: int = 0
+    games: int = 100  # solo: the fixed seeds 1..games
+    fair: str = "-"  # issue 20's fair race planner on the first seeds of the row, where measured
 
     @property
     def solo(self) -> bool:
         return len(self.seats) == 1
 
 
+FAIR_0 = "55% (11/20, seeds 1-20), 0.45 s/decision"
+FAIR_7 = "60% (6/10, seeds 1-10)"
 ROWS: tuple[Row, ...] = (
-    Row("medium-solo-0", ("medium",), "win rate", ">= 40%", 0),
-    Row("medium-solo-7", ("medium",), "win rate", ">= 10%", 7),
-    Row("hard-solo-0", ("hard",), "win rate", ">= 70%", 0),
-    Row("hard-solo-7", ("hard",), "win rate", ">= 25%", 7),
-    Row("expert-solo-0", ("expert",), "win rate", ">= 85%", 0),
-    Row("expert-solo-7", ("expert",), "win rate", ">= 40%", 7),
-    Row("medium-2p-turns", ("medium", "medium"), "turns per player", "<= 45"),
-    Row("expert-2p-turns", ("expert", "expert"), "turns per player", "<= 35"),
-    Row("expert-vs-medium-2p", ("expert", "medium"), "win rate", ">= 75%"),
-    Row("expert-vs-3medium-4p", ("expert", "medium", "medium", "medium"), "win rate", ">= 45%"),
+    Row("medium-solo-0", ("medium",), "win rate", ">= 20%", 0, 100, FAIR_0),
+    Row("hard-solo-0", ("hard",), "win rate", ">= 60%", 0, 100, FAIR_0),
+    Row("hard-solo-7", ("hard",), "win rate", ">= 30%", 7, 50, FAIR_7),
+    Row("expert-solo-0", ("expert",), "win rate", ">= 90%", 0, 100, FAIR_0),
+    Row("expert-solo-7", ("expert",), "win rate", ">= 60%", 7, 50, FAIR_7),
+    Row("medium-2p-turns", ("medium", "medium"), "turns per player", "<= 40"),
+    Row("expert-2p-turns", ("expert", "expert"), "turns per player", "<= 32"),
+    Row("expert-vs-medium-2p", ("expert", "medium"), "win rate", ">= 90%"),
+    Row("expert-vs-3medium-4p", ("expert", "medium", "medium", "medium"), "win rate", ">= 70%"),
 )
 
 
@@ -99,13 +105,21 @@ def report(row: Row, seats: tuple[str, ...], outcomes: list[sim.GameOutcome]) ->
     who = " vs ".join([f"`{seats[0]}`"] + [f"{n} `{s}`" if n > 1 else f"`{s}`" for s, n in others.items()])
     if row.solo:
         who += f", Mackenzie level {row.mackenzie}"
-    return (f"| {row.name} | {who} | {games} | {row.measure} | {value} | {interval} | {row.target} | {marks} | "
-            f"{unfinished} | {stats['ms_per_decision']:.2f} |")
+    return (f"| {row.name} | {who} | {games} | {row.measure} | {value} | {interval} | {row.target} | {row.fair} | "
+            f"{marks} | {unfinished} | {stats['ms_per_decision']:.2f} |")
+
+
+def row_games(row: Row, seats: tuple[str, ...], games: int | None, seed: int, max_turns: int) -> list[sim.GameSpec]:
+    """The games of a row: solo, the fixed seeds 1..n; else n games with seeds derived from ``seed``."""
+    n = min(row.games, games) if games else row.games
+    if row.solo:
+        return [sim.GameSpec(g, seats, g + 1, row.mackenzie, False, max_turns) for g in range(n)]
+    return sim.specs(list(seats), n, seed, mackenzie=row.mackenzie, max_turns=max_turns)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per row (default 100)")
+    parser.add_argument("--games", type=int, default=0, help="at most this many games a row (default: the row's 100 or 50)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: the CPUs)")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--only", nargs="+", metavar="ROW", choices=[r.name for r in ROWS], help="rows to run")
@@ -125,17 +139,16 @@ def main() -> None:
             parser.error(f"{row.name}: {' and '.join(sorted(set(row.seats)))} are the same bot; give them different specs")
         played.append((row, seats))
 
-    batches = [sim.specs(list(seats), args.games, args.seed, mackenzie=row.mackenzie, max_turns=args.max_turns)
-               for row, seats in played]
+    batches = [row_games(row, seats, args.games, args.seed, args.max_turns) for row, seats in played]
     results = sim.run_batches(batches, args.workers)
 
     print(f"machine: {sim.machine()}")
     print(f"command: python {' '.join(sys.argv)}")
     print("levels: " + ", ".join(f"{name} = `{LEVELS.get(spec, spec)}`" for name, spec in levels.items()))
     print()
-    print("| row | bots | games | measure | value | 95% interval | target | Camp at 23 / 31 / Fort: own turn (games) "
-          "| unfinished | ms/decision |")
-    print("|---|---|---:|---|---:|---|---|---|---:|---:|")
+    print("| row | bots | games | measure | value | 95% interval | target | fair race planner (issue 20) "
+          "| Camp at 23 / 31 / Fort: own turn (games) | unfinished | ms/decision |")
+    print("|---|---|---:|---|---:|---|---|---|---|---:|---:|")
     for k, (row, seats) in enumerate(played):
         print(report(row, seats, results[k]))
 

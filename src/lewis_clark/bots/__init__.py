@@ -38,8 +38,15 @@ def _planner(seed: int, **options: Any) -> Bot:
     return PlannerBot(seed, **options)
 
 
+def _race(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.race import RaceBot
+
+    return RaceBot(seed, **options)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "planner": _planner,
+    "race": _race,
     "random": RandomBot,
     "heuristic": _heuristic,
     "mcts": _mcts,
@@ -49,9 +56,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.3",
     "medium": "heuristic",
-    # The planner's budgets are in lines and cycles, not seconds, so a level replays from its seed.
-    "hard": "planner",
-    "expert": "planner:width=6",
+    # The race planner's budgets are in lines grown, not seconds, so a level replays from its seed.
+    "hard": "race:samples=1:keep=3:beam=10:nodes=200:actions=6:recruits=3",
+    "expert": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4",
 }
 
 
@@ -92,6 +99,8 @@ class SpecOption(NamedTuple):
 SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
     "planner": {"width": SpecOption(int, 1), "horizon": SpecOption(int, 1), "actions": SpecOption(int, 1),
                 "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True)},
+    "race": {"samples": SpecOption(int, 1), "keep": SpecOption(int, 1), "beam": SpecOption(int, 1),
+             "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0)},
     "random": {},
     "heuristic": {},
     "mcts": {"iterations": SpecOption(int, 1), "seconds": SpecOption(float, 0, low_open=True),

@@ -117,7 +117,7 @@ def payment(alt: Alternative, left: list[int], keep: frozenset[int] = frozenset(
     return pay
 
 
-class _Move(NamedTuple):
+class Movement(NamedTuple):
     """A movement alternative of a card, prepared for ``movement_ends``."""
 
     alt: Alternative
@@ -126,16 +126,16 @@ class _Move(NamedTuple):
     simple: bool  # fixed costs and a fixed distance only
 
 
-_MOVES: dict[int, tuple[tuple[Alternative, ...], tuple[_Move, ...]]] = {}
+_MOVES: dict[int, tuple[tuple[Alternative, ...], tuple[Movement, ...]]] = {}
 
 
-def _moves(card: int) -> tuple[_Move, ...]:
+def card_moves(card: int) -> tuple[Movement, ...]:
     """A card's movements, cached by the identity of its alternatives (so changed data is re-read)."""
     alts = CARDS[card].alternatives
     known = _MOVES.get(id(alts))
     if known is None or known[0] is not alts:
         moves = tuple(
-            _Move(a, MOVE_TERRAIN[a.result], tuple((k, a.pay[k]) for k in RESOURCES if a.pay[k]),
+            Movement(a, MOVE_TERRAIN[a.result], tuple((k, a.pay[k]) for k in RESOURCES if a.pay[k]),
                   not (a.counter or a.pay_any or a.pay_different or a.powwow))
             for a in alts if a.is_move
         )
@@ -150,7 +150,7 @@ def movement_ends(state: State, seat: int, card: int, performances: int) -> list
     the engine's (``move_distance``, counted ones included), steps too (``step_forward``: terrain
     stops R18, F. Antoine Larocque R19); boosts are not counted."""
     p = state.players[seat]
-    moves = _moves(card)
+    moves = card_moves(card)
     r = p.resources
     key: tuple[object, ...] | None = None
     if LAROCQUE not in p.face_up and all(m.simple for m in moves):  # the answer depends on these alone
@@ -158,7 +158,7 @@ def movement_ends(state: State, seat: int, card: int, performances: int) -> list
         known = _ENDS.get(key)
         if known is not None:
             return known[:]
-    ends = _movement_ends(state, seat, p, moves, performances)
+    ends = movement_ends_from(state, seat, p, moves, performances)
     if key is not None:
         if len(_ENDS) > _ENDS_KEPT:
             _ENDS.clear()
@@ -170,10 +170,10 @@ _ENDS: dict[tuple[object, ...], list[int]] = {}
 _ENDS_KEPT = 20000
 
 
-def _movement_ends(state: State, seat: int, p: Player, moves: tuple[_Move, ...], performances: int,
-                   left: list[int] | None = None, pos: int | None = None) -> list[int]:
-    """See ``movement_ends``; ``left`` (six resources, then Indians; spent in place) and ``pos`` let a
-    caller chain several cards on shared resources."""
+def movement_ends_from(state: State, seat: int, p: Player, moves: tuple[Movement, ...], performances: int,
+                       left: list[int] | None = None, pos: int | None = None) -> list[int]:
+    """See ``movement_ends`` (``moves`` from ``card_moves``); ``left`` (six resources, then Indians;
+    spent in place) and ``pos`` let a caller chain several cards on shared resources."""
     if left is None:
         left = p.resources[:] + [p.indians]
     if pos is None:
@@ -181,7 +181,7 @@ def _movement_ends(state: State, seat: int, p: Player, moves: tuple[_Move, ...],
     ends: list[int] = []
     for _ in range(performances):
         best_end, best_distance = pos, 0
-        best: _Move | None = None
+        best: Movement | None = None
         best_pay: list[int] | None = None
         for m in moves:
             pay: list[int] | None = None

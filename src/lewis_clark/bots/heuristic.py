@@ -15,34 +15,33 @@ from typing import NamedTuple
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.evaluation import CARD_WORTH, COMMANDER_FUEL, Fuel, commander_of, evaluate, movement_ends, payment
+from lewis_clark.bots.knowledge import (
+    KEEP_ROLES,
+    best_recruit,
+    cheapest_discount,
+    is_mover,
+    mountain_soon,
+    source_cost,
+    spare,
+    terrain_ahead,
+)
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import DISCARD_NONE, MOST_INDIANS_WITH_CARD, MOST_STRENGTH
-from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import indian_time, resource_time
-from lewis_clark.queries import camp_landing, camp_time, recruit_equipment, recruit_fur
-from lewis_clark.resources import EQUIPMENT, INDIAN, PRIMARY, RESOURCES
-from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, RIVER
+from lewis_clark.queries import camp_landing, camp_time
+from lewis_clark.resources import INDIAN, PRIMARY, RESOURCES
+from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.rules import apply, apply_in_place, legal_actions
 from lewis_clark.state import AfterTake, Decision, Player, State
 from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import PLACE_INDEX, PLACES, Place
 
 CAMP, END, STOP = Action(Verb.CAMP), Action(Verb.END), Action(Verb.STOP)
-KEEP_ROLES = frozenset({"commander", "interpreter"})  # never discarded (the rulebook's advice)
-HAND_LIMIT = 8  # cards owned beyond which recruiting stops (each unplayed one costs Camp Time)
 LOOKAHEAD = 12  # decisions a simulated action may take before it is cut short
 HORSES_WANTED = 3  # Horses to hold before the Mountains
 RIVER_FUEL_WANTED = 3  # River fuel below which Wood (a Canoe to be) counts
 WOOD_USEFUL = 6  # Wood beyond this adds nothing towards Canoes
-# What giving Strength costs (source_cost): an Indian comes back aboard at the Camp and costs Time
-# there (R16: Camp Time counts the Indians on cards), so a card under is usually better; the
-# Interpreter (Strength 2) is a good one once its own Indians are aboard, and a mover buried for a
-# turn still moves the next cycle.
-INDIAN_SOURCE = 1.0
-INTERPRETER_SOURCE = 0.5
-MOVER_SOURCE = 1.0
-RECRUIT_WORTH = 3.0  # a recruitment scoring less is not worth its price (measured: recruiting more often slowed it)
 
 
 class Maker(NamedTuple):
@@ -128,21 +127,6 @@ def shrinks(alt: Alternative) -> bool:
     return sum(alt.pay[:6]) + alt.pay_any + alt.pay_different > sum(alt.take[:6])
 
 
-def terrain_ahead(state: State, p: Player) -> str:
-    """The terrain the next movement must cross: the first space ahead that is not Mountain-River."""
-    route = state.options.route
-    for i in range(p.scout + 1, route.last + 1):
-        if route.terrains[i] != MOUNTAIN_RIVER:
-            return route.terrains[i]
-    return RIVER
-
-
-def mountain_soon(state: State, p: Player) -> bool:
-    """A Mountain space within the next four: time to hold Horses."""
-    route = state.options.route
-    return any(route.terrains[i] == MOUNTAIN for i in range(p.scout + 1, min(p.scout + 4, route.last) + 1))
-
-
 def _commander_ends(state: State, seat: int) -> list[int]:
     return movement_ends(state, seat, commander_of(state.players[seat]), MOST_STRENGTH)
 
@@ -162,29 +146,6 @@ def endgame(state: State, p: Player) -> bool:
     """The last stretch: from here the next good Camp should be the one at Fort Clatsop."""
     fort = state.options.route.fort_clatsop
     return p.scout >= fort - 3 or p.camp >= fort - 4
-
-
-def is_mover(card: int) -> bool:
-    return any(a.is_move for a in CARDS[card].alternatives)
-
-
-def source_cost(want: int, strength: int, indians: int, under: int) -> float:
-    """How poor a Strength source is for about ``want`` Strength: short of it costs most, then burying
-    a useful card, then the Indians used (each costs Camp Time when it comes back aboard). A card
-    left in hand costs a space of Camp Time, so spare cards are buried gladly; the Commander is kept
-    for its own action, the Interpreter and movers a little less firmly."""
-    cost = 3 * max(0, want - strength) + INDIAN_SOURCE * indians
-    if under:
-        role = CARDS[under].role
-        if role == "commander":
-            cost += 3.0
-        elif role == "interpreter":
-            cost += INTERPRETER_SOURCE
-        elif is_mover(under):
-            cost += MOVER_SOURCE
-        else:
-            cost += 0.3 * CARD_WORTH[under] - 0.6
-    return cost
 
 
 class HeuristicBot(Bot):
@@ -533,37 +494,12 @@ class HeuristicBot(Bot):
     # --- recruiting ----------------------------------------------------------------------------------
 
     def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
-        options = [a for a in legal if a.verb == Verb.RECRUIT]
-        if not options or len(p.hand) + len(p.face_up) + len(p.face_down) >= HAND_LIMIT:
-            return None
-        ahead = terrain_ahead(view, p)
-        spare = max((c for c in p.hand if self._spare(c)), key=lambda c: CARDS[c].strength, default=0)
-        best: tuple[float, Action] | None = None
-        for a in options:
-            card = BY_SLUG[a.subject].id
-            if p.resources[EQUIPMENT] < recruit_equipment(card, spare):
-                continue  # affordable only by giving up the Commander, the Interpreter or a mover
-            score = CARD_WORTH[card] + 0.4 * CARDS[card].strength
-            if any(MOVE_TERRAIN.get(alt.result) == ahead for alt in CARDS[card].alternatives):
-                score += 1.0
-            score -= 0.35 * recruit_fur(view, p, view.journal.index(card))
-            if best is None or score > best[0]:
-                best = (score, a)
-        if best is None or best[0] < RECRUIT_WORTH:
-            return None
-        return best[1]
+        return best_recruit(view, view.current, legal)
 
     @staticmethod
     def _spare(card: int) -> bool:
-        """A card that may go for a recruitment discount: not a Commander, Interpreter or mover."""
-        return CARDS[card].role not in KEEP_ROLES and not is_mover(card)
+        return spare(card)
 
     def _discount(self, view: State, legal: list[Action]) -> Action:
-        """Pay with the weakest spare card, else with none."""
-        none = DISCARD_NONE
-        candidates = [a for a in legal if a != none and self._spare(BY_SLUG[a.subject].id)]
-        if none in legal and not candidates:
-            return none
-        if candidates:
-            return min(candidates, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id])
-        return none if none in legal else legal[0]
+        """Pay with the weakest spare card, else with none (``knowledge.cheapest_discount``)."""
+        return cheapest_discount(legal)

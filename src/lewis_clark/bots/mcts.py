@@ -22,7 +22,8 @@ from collections.abc import Callable
 from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.heuristic import HeuristicBot, source_cost
+from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.bots.knowledge import source_cost
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State

@@ -22,7 +22,8 @@ from typing import NamedTuple
 from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.heuristic import KEEP_ROLES, HeuristicBot
+from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.bots.knowledge import KEEP_ROLES
 from lewis_clark.bots.planning import camped, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time

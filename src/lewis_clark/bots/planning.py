@@ -11,20 +11,17 @@ left). They are in route spaces, like ``evaluation.player_worth``.
 
 from __future__ import annotations
 
-from lewis_clark.actions import Action, Verb
-from lewis_clark.bots.evaluation import CARD_WORTH, _movement_ends, _moves, cargo_worth, indian_worth
-from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.bots.evaluation import card_moves, cargo_worth, indian_worth, movement_ends_from
+from lewis_clark.bots.knowledge import TERRAIN_LOOK, recruit_order, terrain_mostly_ahead
+from lewis_clark.cards import CARDS
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.expedition import boat_time
-from lewis_clark.queries import recruit_fur
 from lewis_clark.resources import HORSE, INDIAN
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import State
 
 REACH_WEIGHT = 0.8  # a space the hand could still cover is worth most of a space covered
-MOVER_AHEAD = 1.5  # a recruit that moves over the terrain just ahead
-TERRAIN_LOOK = 8  # spaces ahead that decide which movers are wanted
 
 
 def hand_reach(state: State, seat: int) -> int:
@@ -33,13 +30,13 @@ def hand_reach(state: State, seat: int) -> int:
     takes the strongest card left in hand as its Strength, or an Indian when no card is left; a card
     given as Strength is used up, and a mover with nothing under it does not move."""
     p = state.players[seat]
-    movers = sorted((c for c in p.hand if _moves(c)), key=lambda c: -sum(POWER[c]))
+    movers = sorted((c for c in p.hand if card_moves(c)), key=lambda c: -sum(POWER[c]))
     if not movers:
         return 0
     left = p.resources[:] + [p.indians]
     pos = p.scout
     # Strength sources, strongest first; a card that does not move goes under before a mover does
-    pool = sorted(p.hand, key=lambda c: (-CARDS[c].strength, bool(_moves(c))))
+    pool = sorted(p.hand, key=lambda c: (-CARDS[c].strength, bool(card_moves(c))))
     for card in movers:
         if card not in pool:
             continue  # already given as Strength
@@ -51,7 +48,7 @@ def hand_reach(state: State, seat: int) -> int:
             strength = 1
         else:
             break
-        ends = _movement_ends(state, seat, p, _moves(card), min(MOST_STRENGTH, strength), left, pos)
+        ends = movement_ends_from(state, seat, p, card_moves(card), min(MOST_STRENGTH, strength), left, pos)
         if ends:
             pos = ends[-1]
     return pos - p.scout
@@ -156,33 +153,5 @@ def underway(state: State, seat: int, turns: int) -> float:
 
 
 
-def terrain_mostly_ahead(state: State, seat: int) -> str:
-    """The terrain most of the next ``TERRAIN_LOOK`` spaces are (River or Mountain)."""
-    p = state.players[seat]
-    route = state.options.route
-    end = min(route.fort_clatsop, p.scout + TERRAIN_LOOK)
-    mountains = sum(1 for i in range(p.scout + 1, end + 1) if route.terrains[i] != RIVER)
-    return MOUNTAIN if mountains * 2 >= max(1, end - p.scout) else RIVER
-
-
-def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
-    """The recruitable cards (slugs), the most promising first: worth, movers for the terrain ahead,
-    Strength, less the Fur the Journal slot costs."""
-    p = state.players[seat]
-    ahead = terrain_mostly_ahead(state, seat)
-    scored: list[tuple[float, str]] = []
-    for a in legal:
-        if a.verb != Verb.RECRUIT:
-            continue
-        card = BY_SLUG[a.subject].id
-        score = CARD_WORTH[card] + 0.3 * CARDS[card].strength
-        if any(MOVE_TERRAIN.get(alt.result) == ahead for alt in CARDS[card].alternatives):
-            score += MOVER_AHEAD
-        score -= 0.3 * recruit_fur(state, p, state.journal.index(card))
-        scored.append((score, a.subject))
-    scored.sort(key=lambda t: -t[0])
-    return [slug for _, slug in scored]
-
-
-__all__ = ["camped", "hand_reach", "recruit_order", "terrain_left", "terrain_mostly_ahead", "turns_to_go",
+__all__ = ["TERRAIN_LOOK", "camped", "hand_reach", "recruit_order", "terrain_left", "terrain_mostly_ahead", "turns_to_go",
            "underway"]

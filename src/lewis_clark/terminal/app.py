@@ -446,6 +446,8 @@ class TableApp(App[int]):
                 self.say("Say where: save FILE")
         elif name == "undo":
             self.action_undo()
+        elif name == "hint":
+            self.say(self.game.hint())
         elif name == "plans":
             if not self.game.menu.plans:
                 self.say(no_plans())

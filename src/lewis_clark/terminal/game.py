@@ -18,12 +18,14 @@ from pathlib import Path
 
 from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
+from lewis_clark.bots.hint import expert_hint
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
-from lewis_clark.state import State
+from lewis_clark.state import State, view
 from lewis_clark.terminal.choices import Choices, choices, looks_like_code
+from lewis_clark.wording.advice import hint_line, no_hint
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import no_plan, plan_chosen, plan_stopped
 
@@ -31,7 +33,7 @@ __all__ = ["COMMANDS", "HUMAN", "Command", "Game", "Refusal", "SaveError", "data
            "latest_unfinished", "new_autosave_path", "write_record"]
 
 # The words typed at a prompt that are commands, not actions (the input line completes them).
-COMMANDS = ("help", "undo", "save", "log", "plans", "more", "board", "menu", "quit", "exit")
+COMMANDS = ("help", "undo", "save", "log", "plans", "more", "board", "menu", "hint", "quit", "exit")
 
 
 class SaveError(OSError):
@@ -174,9 +176,16 @@ class Game:
             self._menu = (self.state, choices(self.state))
         return self._menu[1]
 
+    def hint(self) -> str:
+        """What the expert would do at a person's decision, and why, in one line (bots/hint.py)."""
+        if not self.people_to_play:
+            return no_hint()
+        seen = view(self.state, self.state.current)
+        return hint_line(seen, expert_hint(seen))
+
     def completions(self) -> list[str]:
         """What the input line may complete: the legal actions' texts, then the commands."""
-        return [str(a) for a in self.menu.actions] + ["help", "undo", "save ", "log", "plans", "quit"]
+        return [str(a) for a in self.menu.actions] + ["help", "undo", "save ", "log", "plans", "hint", "quit"]
 
     # --- typed text ------------------------------------------------------------------------------
 

@@ -205,6 +205,9 @@ class Session:
             return False
         if name == "undo":
             return self.take_back()
+        if name == "hint":
+            self.say(self.game.hint())
+            return False
         raise Leave  # quit
 
     def play_human(self, action: Action) -> None:

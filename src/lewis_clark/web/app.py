@@ -40,6 +40,7 @@ from lewis_clark.web.database import open_store
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
 from lewis_clark.web.guide import guide_page
 from lewis_clark.web.health import HEALTH_PATHS, HostCheck, serve_health
+from lewis_clark.web.hint import serve_hint
 from lewis_clark.web.limits import CreationLimit, retry_after
 from lewis_clark.web.metrics import Metrics, Requests, serve_metrics
 from lewis_clark.web.openapi import serve_openapi_30
@@ -448,6 +449,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                                    swagger_ui_parameters={"validatorUrl": None})
 
     serve_health(app, manager)
+    serve_hint(app, manager, game_of)
     serve_metrics(app, metrics, metrics_token)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount("/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")

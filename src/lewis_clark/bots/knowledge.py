@@ -1,0 +1,153 @@
+"""What every bot knows about the race, in one place: the terrain ahead, which cards move, what a
+Strength source costs, how good a recruitment is and which card pays its discount.
+
+The heuristic, the planners and the hint all read these; a weight changed here changes them all.
+"""
+
+from __future__ import annotations
+
+from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.evaluation import CARD_WORTH
+from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.decisions import DISCARD_NONE
+from lewis_clark.effects import MOVE_TERRAIN
+from lewis_clark.queries import recruit_equipment, recruit_fur
+from lewis_clark.resources import EQUIPMENT
+from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, RIVER
+from lewis_clark.state import Player, State
+
+KEEP_ROLES = frozenset({"commander", "interpreter"})  # never discarded (the rulebook's advice)
+TERRAIN_LOOK = 8  # spaces ahead that decide which movers are wanted
+HAND_LIMIT = 8  # cards owned beyond which recruiting stops (each unplayed one costs Camp Time)
+
+# What giving Strength costs (source_cost): an Indian comes back aboard at the Camp and costs Time
+# there (R16: Camp Time counts the Indians on cards), so a card under is usually better; the
+# Interpreter (Strength 2) is a good one once its own Indians are aboard, and a mover buried for a
+# turn still moves the next cycle.
+INDIAN_SOURCE = 1.0
+INTERPRETER_SOURCE = 0.5
+MOVER_SOURCE = 1.0
+
+# A recruitment's score (recruit_score): the card's worth, its Strength, a mover for the terrain
+# mostly ahead, less the Fur its Journal slot costs.
+RECRUIT_STRENGTH = 0.4
+RECRUIT_MOVER_AHEAD = 1.0
+RECRUIT_FUR = 0.35
+RECRUIT_WORTH = 3.0  # a recruitment scoring less is not worth its price (4.0 never recruits: every game the same)
+
+
+def terrain_ahead(state: State, p: Player) -> str:
+    """The terrain the next movement must cross: the first space ahead that is not Mountain-River."""
+    route = state.options.route
+    for i in range(p.scout + 1, route.last + 1):
+        if route.terrains[i] != MOUNTAIN_RIVER:
+            return route.terrains[i]
+    return RIVER
+
+
+def terrain_mostly_ahead(state: State, seat: int) -> str:
+    """The terrain most of the next ``TERRAIN_LOOK`` spaces are (River or Mountain)."""
+    p = state.players[seat]
+    route = state.options.route
+    end = min(route.fort_clatsop, p.scout + TERRAIN_LOOK)
+    mountains = sum(1 for i in range(p.scout + 1, end + 1) if route.terrains[i] != RIVER)
+    return MOUNTAIN if mountains * 2 >= max(1, end - p.scout) else RIVER
+
+
+def mountain_soon(state: State, p: Player) -> bool:
+    """A Mountain space within the next four: time to hold Horses."""
+    route = state.options.route
+    return any(route.terrains[i] == MOUNTAIN for i in range(p.scout + 1, min(p.scout + 4, route.last) + 1))
+
+
+def is_mover(card: int) -> bool:
+    """The card has a movement among its actions."""
+    return any(a.is_move for a in CARDS[card].alternatives)
+
+
+def moves_over(card: int, terrain: str) -> bool:
+    """The card has a movement over ``terrain``."""
+    return any(MOVE_TERRAIN.get(alt.result) == terrain for alt in CARDS[card].alternatives)
+
+
+def source_cost(want: int, strength: int, indians: int, under: int) -> float:
+    """How poor a Strength source is for about ``want`` Strength: short of it costs most, then burying
+    a useful card, then the Indians used (each costs Camp Time when it comes back aboard). A card
+    left in hand costs a space of Camp Time, so spare cards are buried gladly; the Commander is kept
+    for its own action, the Interpreter and movers a little less firmly."""
+    cost = 3 * max(0, want - strength) + INDIAN_SOURCE * indians
+    if under:
+        role = CARDS[under].role
+        if role == "commander":
+            cost += 3.0
+        elif role == "interpreter":
+            cost += INTERPRETER_SOURCE
+        elif is_mover(under):
+            cost += MOVER_SOURCE
+        else:
+            cost += 0.3 * CARD_WORTH[under] - 0.6
+    return cost
+
+
+def spare(card: int) -> bool:
+    """A card that may go for a recruitment discount: not a Commander, Interpreter or mover."""
+    return CARDS[card].role not in KEEP_ROLES and not is_mover(card)
+
+
+def recruit_score(state: State, seat: int, card: int) -> float:
+    """How much ``seat`` wants the Journal card ``card``: its worth and Strength, more for a mover
+    over the terrain mostly ahead, less the Fur its slot costs."""
+    p = state.players[seat]
+    score = CARD_WORTH[card] + RECRUIT_STRENGTH * CARDS[card].strength
+    if moves_over(card, terrain_mostly_ahead(state, seat)):
+        score += RECRUIT_MOVER_AHEAD
+    return score - RECRUIT_FUR * recruit_fur(state, p, state.journal.index(card))
+
+
+def affordable_keeping(p: Player, card: int) -> bool:
+    """``card`` can be paid without giving up the Commander, the Interpreter or a mover."""
+    best = max((CARDS[c].strength for c in p.hand if spare(c)), default=0)
+    return p.resources[EQUIPMENT] >= recruit_equipment(card, best)
+
+
+def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
+    """The recruitable cards in ``legal`` (slugs), the most wanted first (``recruit_score``)."""
+    scored: list[tuple[float, str]] = []
+    for a in legal:
+        if a.verb == Verb.RECRUIT:
+            scored.append((recruit_score(state, seat, BY_SLUG[a.subject].id), a.subject))
+    scored.sort(key=lambda t: -t[0])
+    return [slug for _, slug in scored]
+
+
+def best_recruit(state: State, seat: int, legal: list[Action]) -> Action | None:
+    """The recruitment worth its price (``RECRUIT_WORTH``), paid without a kept card, or None; none
+    once ``HAND_LIMIT`` cards are owned."""
+    p = state.players[seat]
+    if len(p.hand) + len(p.face_up) + len(p.face_down) >= HAND_LIMIT:
+        return None
+    best: tuple[float, Action] | None = None
+    for a in legal:
+        if a.verb != Verb.RECRUIT:
+            continue
+        card = BY_SLUG[a.subject].id
+        if not affordable_keeping(p, card):
+            continue
+        score = recruit_score(state, seat, card)
+        if best is None or score > best[0]:
+            best = (score, a)
+    return best[1] if best is not None and best[0] >= RECRUIT_WORTH else None
+
+
+def cheapest_discount(legal: list[Action]) -> Action:
+    """The discount to pay a recruitment with (R15): the least worth spare card, else none, else
+    the first offered."""
+    candidates = [a for a in legal if a != DISCARD_NONE and spare(BY_SLUG[a.subject].id)]
+    if candidates:
+        return min(candidates, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id])
+    return DISCARD_NONE if DISCARD_NONE in legal else legal[0]
+
+
+__all__ = ["HAND_LIMIT", "KEEP_ROLES", "RECRUIT_WORTH", "affordable_keeping", "best_recruit", "cheapest_discount",
+           "is_mover", "mountain_soon", "moves_over", "recruit_order", "recruit_score", "source_cost", "spare",
+           "terrain_ahead", "terrain_mostly_ahead"]

@@ -1,0 +1,371 @@
+"""A receding-horizon race planner: the line that Camps at Fort Clatsop soonest, judged by that turn.
+
+The planner deals the unseen draw deck anew from its seat's view (``Bot.deal``, several deals:
+``samples``) and on each deal searches whole turns of its own seat to the end of the game:
+
+- lines that have just Camped are kept apart by the turn at which they Camp (``buckets``), and only
+  compared with Camps made on the same turn (``planning.camped``), so a slow set-up Camp (Horses
+  from three kinds of resource, Indians for a mover) is judged by where it leads, not crowded out;
+- from the earliest turn on, the ``keep`` best Camps of each turn are grown by an inner beam of
+  ``beam`` lines over whole turns (``planning.underway``), every turn offering the Camp, which puts
+  a line into a later bucket;
+- the first line that Camps at the Fort (or, solo, before Mackenzie arrives) at the earliest turn
+  is the plan: the turn of arrival is the objective, the scores only prune. Lines on which
+  Mackenzie or another seat arrives first are dropped, so his pace and his jumps over Scouts are in
+  the search as the engine plays them.
+
+Other seats move in the deal as the heuristic would play them (collisions and shared Village places
+included), settled only when a line is grown (a line never grown costs nothing for them).
+
+The search is kept between turns: after the planner plays the first turn of its chosen line, a deal
+whose table came out as the real one (the same view: no card drawn differently, the other seats
+played as predicted) keeps every line that began with that turn and goes on where it stopped; a
+deal that no longer matches is dealt anew. So a winning line, once found, is followed until a draw
+differs, and each turn spends at most ``nodes`` grown lines on each deal: budgets in lines, never in
+seconds, so a game replays from the seed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.bots.planner import ACTING, GUARD, PlannerBot
+from lewis_clark.bots.planning import camped, underway
+from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.state import State, view
+from lewis_clark.turn import CAMP, END
+
+CYCLE_TURNS = 5  # turns an inner beam grows a line without a Camp before dropping it
+BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the bucket is grown
+FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
+LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
+
+
+class Line(NamedTuple):
+    """One searched line: the state after its last turn (other seats perhaps still to move), the
+    seat's whole turns from the root, and its score (only to prune)."""
+
+    state: State
+    turns: tuple[tuple[Action, ...], ...]
+    score: float
+
+
+class Search:
+    """The search on one deal, kept while the real table follows the deal."""
+
+    def __init__(self, root: State) -> None:
+        self.root = root
+        self.buckets: dict[int, list[Line]] = {0: [Line(root, (), 0.0)]}
+        self.won: Line | None = None  # the earliest line that wins
+        self.best: Line | None = None  # the best Camp seen, when none wins yet
+        self.best_rank = 0.0  # its score less a further charge for each turn (FALLBACK_PACE)
+        self.grown = 0  # lines grown on this deal so far
+
+    def pick(self) -> Line | None:
+        """The line to follow: the earliest win, else the best Camp."""
+        return self.won if self.won is not None else self.best
+
+
+class RaceBot(PlannerBot):
+    """The race planner: ``samples`` deals, the ``keep`` best Camps of each turn grown by a beam of
+    ``beam`` lines, ``nodes`` lines grown on each deal a turn; turns built as the planner builds them
+    (``actions`` actions, ``recruits`` recruitments tried each)."""
+
+    name = "race"
+
+    def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
+                 actions: int = 6, recruits: int = 3) -> None:
+        super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits)
+        for key, value in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
+            if not isinstance(value, int) or value < 1:
+                raise ValueError(f"{key} must be a whole number of at least 1, got {value!r}")
+        self.samples = samples
+        self.keep = keep
+        self.beam = beam
+        self.nodes = nodes
+        self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
+        self.deals: list[Search] = []
+        self.committed: tuple[Action, ...] = ()  # the turn last chosen (its searches go on from it)
+        self.line: Line | None = None  # the line that turn belongs to (for hints)
+        self.line_root: State | None = None
+        self.carried = 0  # searches carried on from the turn before (the table followed the deal)
+
+    # --- the decision -----------------------------------------------------------------------------
+
+    def search(self, view_now: State) -> tuple[Action, ...]:
+        """The turn to play from ``view_now`` (a turn decision of the bot's seat): every deal still
+        matching the table goes on, the others are dealt anew; each grows up to ``nodes`` lines,
+        then the deals vote (see ``_vote``)."""
+        self.searches += 1
+        seat = view_now.current
+        kept: list[Search] = []
+        for deal in self.deals:
+            moved = self._reroot(deal, view_now, seat)
+            if moved is not None:
+                kept.append(moved)
+                self.carried += 1
+        previous = self.line.turns[1:] if self.line is not None and self.line.turns else ()
+        if previous and (view_now.acted or view_now.recruited or view_now.camped):
+            # replanning inside the turn (a card drawn differed): the rest of this turn comes first
+            previous = (tuple(a for a in self.committed if a.verb in (Verb.CAMP, Verb.END)),) + previous
+        while len(kept) < self.samples:
+            fresh = Search(self.deal(view_now))
+            if previous and self.committed:
+                self._warm(fresh, seat, previous)
+            kept.append(fresh)
+        for deal in kept:
+            self._grow(deal, seat, self.nodes)
+        self.deals = kept
+        chosen, root = self._vote(kept)
+        self.line, self.line_root = chosen, root
+        first = chosen.turns[0] if chosen is not None and chosen.turns else ()
+        self.committed = first
+        self._record(root if root is not None else view_now, first)
+        return first
+
+    def _vote(self, deals: list[Search]) -> tuple[Line | None, State | None]:
+        """The line whose first turn wins on most deals (earliest on average), else the first turn
+        of the best Camps most agree on; ties go to the earlier deal."""
+        tally: dict[tuple[Action, ...], list[tuple[Line, State]]] = {}
+        for deal in deals:
+            line = deal.pick()
+            if line is not None and line.turns:
+                tally.setdefault(_acting(line.turns[0]), []).append((line, deal.root))
+        if not tally:
+            return None, None
+
+        def merit(entry: list[tuple[Line, State]]) -> tuple[float, ...]:
+            wins = [len(line.turns) for line, _ in entry if line.state.over]
+            mean_win = sum(wins) / len(wins) if wins else 0.0
+            mean_score = sum(line.score for line, _ in entry) / len(entry)
+            return (len(wins), -mean_win, len(entry), mean_score)
+
+        best = max(tally.values(), key=merit)  # max keeps the first of equals: the earlier deal
+        line, root = min(best, key=lambda e: (0 if e[0].state.over else 1, len(e[0].turns), -e[0].score))
+        return line, root
+
+    def _reroot(self, deal: Search, view_now: State, seat: int) -> Search | None:
+        """The deal's search one turn on, if the turn committed was played on it and its table now
+        looks as the real one does; else None."""
+        first = self.committed
+        if not first or not deal.buckets and deal.won is None:
+            return None
+        s = deal.root.copy()
+        for a in first:
+            if s.over or a not in legal_actions(s):
+                return None
+            apply_in_place(s, a)
+        self._settle(s, seat)
+        if s.over or view(s, seat) != view_now:
+            return None
+        out = Search(s)
+        out.grown = deal.grown
+        out.buckets = {}
+        for turn, lines in deal.buckets.items():
+            shifted = [Line(ln.state, ln.turns[1:], ln.score) for ln in lines if ln.turns and ln.turns[0] == first]
+            if shifted:
+                out.buckets[turn - 1] = shifted
+        if not any(out.buckets.values()):
+            out.buckets = {0: [Line(s, (), 0.0)]}
+        for old, name in ((deal.won, "won"), (deal.best, "best")):
+            if old is not None and len(old.turns) > 1 and old.turns[0] == first:
+                setattr(out, name, Line(old.state, old.turns[1:], old.score))
+        out.best_rank = deal.best_rank + FALLBACK_PACE
+        return out
+
+    def _warm(self, deal: Search, seat: int, turns: tuple[tuple[Action, ...], ...]) -> None:
+        """Seed a new deal with the line followed so far: its turns replayed on the deal (a step no
+        longer legal is repaired: the action finished by the heuristic's rules, the turn ended), each
+        Camp put in its turn's bucket, a win kept as the win to beat. A card drawn differently then
+        costs the line nothing it did not depend on."""
+        s = deal.root.copy()
+        done: list[tuple[Action, ...]] = []
+        for steps in turns:
+            if s.over or s.current != seat:
+                return
+            taken: list[Action] = []
+            start = s.turn
+            for a in steps:
+                if s.over or s.current != seat or s.turn != start:
+                    break
+                if a in legal_actions(s):
+                    apply_in_place(s, a)
+                    taken.append(a)
+                elif s.stack:
+                    taken.extend(self._complete(s, seat))
+                elif a.verb in ACTING and not s.acted:  # the card or place is gone: the heuristic acts
+                    legal = legal_actions(s)
+                    helper = self.helper
+                    helper.forget_plan()
+                    b = helper.choose(s, legal)
+                    apply_in_place(s, b)
+                    taken.append(b)
+                    taken.extend(self._complete(s, seat))
+            guard = 0
+            while not s.over and s.current == seat and s.turn == start and guard < GUARD:  # end a turn left open
+                legal = legal_actions(s)
+                if s.stack:
+                    taken.extend(self._complete(s, seat))
+                    continue
+                a = END if END in legal else CAMP if CAMP in legal else legal[0]
+                apply_in_place(s, a)
+                taken.append(a)
+                guard += 1
+            done.append(tuple(taken))
+            n = len(done)
+            if s.over:
+                if s.winner == seat:
+                    deal.won = Line(s.copy(), tuple(done), float(-n))
+                return
+            self._settle(s, seat)
+            if CAMP in taken:
+                made = Line(s.copy(), tuple(done), camped(s, seat, n))
+                deal.buckets.setdefault(n, []).append(made)
+                rank = made.score - FALLBACK_PACE * n
+                if deal.best is None or rank > deal.best_rank:
+                    deal.best, deal.best_rank = made, rank
+
+    # --- the search -------------------------------------------------------------------------------
+
+    def _grow(self, deal: Search, seat: int, budget: int) -> None:
+        """Grow the earliest buckets of ``deal`` until ``budget`` lines are grown (a bucket started
+        is finished) or nothing earlier than the known win is left."""
+        spent = 0
+        while spent < budget and deal.buckets:
+            turn = min(deal.buckets)
+            lines = deal.buckets.pop(turn)
+            if turn >= LAST_TURN or (deal.won is not None and turn + 1 >= len(deal.won.turns)):
+                deal.buckets.clear()  # nothing left can Camp at the Fort sooner
+                break
+            lines.sort(key=lambda ln: -ln.score)
+            spent += self._inner(deal, seat, _distinct(lines, seat, self.keep))
+        deal.grown += spent
+
+    def _inner(self, deal: Search, seat: int, starts: list[Line]) -> int:
+        """The inner beam from one turn's best Camps: whole turns at a time, ``beam`` lines kept by
+        ``underway``; a line that Camps goes to its turn's bucket, one that wins may end the search.
+        The lines grown."""
+        frontier = starts
+        spent = 0
+        for _ in range(CYCLE_TURNS):
+            grown: list[Line] = []
+            for line in frontier:
+                n = len(line.turns) + 1
+                if deal.won is not None and n >= len(deal.won.turns):
+                    continue  # cannot arrive sooner than the win known
+                state = self._settle(line.state, seat)
+                if state.over:
+                    continue  # another seat (or Mackenzie) arrived first on this line
+                spent += 1
+                for steps, after, camps in self.turns(state, seat):
+                    turns = line.turns + (steps,)
+                    if after.over:
+                        if after.winner == seat and (deal.won is None or n < len(deal.won.turns)):
+                            deal.won = Line(after, turns, float(-n))
+                        continue
+                    if camps:
+                        made = Line(after, turns, camped(after, seat, n))
+                        bucket = deal.buckets.setdefault(n, [])
+                        bucket.append(made)
+                        if len(bucket) > 2 * BUCKET_KEPT:
+                            bucket.sort(key=lambda ln: -ln.score)
+                            del bucket[BUCKET_KEPT:]
+                        rank = made.score - FALLBACK_PACE * n
+                        if deal.best is None or rank > deal.best_rank:
+                            deal.best, deal.best_rank = made, rank
+                    else:
+                        grown.append(Line(after, turns, underway(after, seat, n)))
+            grown.sort(key=lambda ln: -ln.score)
+            frontier = _distinct(grown, seat, self.beam)
+            if not frontier:
+                break
+        return spent
+
+    @staticmethod
+    def _others(state: State, seat: int) -> State:
+        """The other seats move later, when a line is grown (``_settle``)."""
+        return state
+
+    def _settle(self, state: State, seat: int) -> State:
+        """Let the other seats play (in place) as the heuristic would, until ``seat`` is to play."""
+        bot = self.others
+        bot.forget_plan()
+        playing = state.current
+        guard = 0
+        while not state.over and state.current != seat and guard < GUARD * len(state.players):
+            if state.current != playing:
+                bot.forget_plan()
+                playing = state.current
+            legal = legal_actions(state)
+            a = legal[0] if len(legal) == 1 else bot.choose(state, legal)
+            apply_in_place(state, a)
+            guard += 1
+        bot.forget_plan()
+        return state
+
+    # --- what the plan says (for hints) --------------------------------------------------------------
+
+    def outlook(self) -> Outlook | None:
+        """What the line being followed leads to: its next Camp (turns from now, where, the Time it
+        costs) and, if it wins, the turn of arrival. None before any search."""
+        line, root = self.line, self.line_root
+        if line is None or root is None:
+            return None
+        s = root.copy()
+        seat = root.current
+        camp_in = camp_at = camp_cost = 0
+        for i, steps in enumerate(line.turns):
+            for a in steps:
+                if s.over or a not in legal_actions(s):
+                    break
+                if a == CAMP and not camp_in:
+                    before = s.players[seat].scout
+                    apply_in_place(s, a)
+                    camp_in, camp_at = i + 1, s.players[seat].camp
+                    camp_cost = max(0, before - camp_at)
+                    continue
+                apply_in_place(s, a)
+            if camp_in:
+                break
+            self._settle(s, seat)
+        wins = len(line.turns) if line.state.over and line.state.winner == seat else 0
+        return Outlook(camp_in, camp_at, camp_cost, wins)
+
+
+class Outlook(NamedTuple):
+    """Where the chosen line leads: its next Camp ``camp_in`` turns from now (1: this turn; 0: no
+    Camp planned) at space ``camp_at`` with ``camp_time`` Time, and ``win_in`` turns to win (0: no
+    winning line known)."""
+
+    camp_in: int
+    camp_at: int
+    camp_time: int
+    win_in: int
+
+
+def _acting(steps: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A turn as the deals compare it: its turn-level actions (a card drawn may change the rest)."""
+    return tuple(a for a in steps if a.verb in ACTING or a.verb in (Verb.RECRUIT, Verb.CAMP, Verb.END))
+
+
+def _distinct(lines: list[Line], seat: int, width: int) -> list[Line]:
+    """The best ``width`` lines (``lines`` sorted best first), one per resulting position."""
+    kept: list[Line] = []
+    seen: set[tuple[object, ...]] = set()
+    for line in lines:
+        s = line.state
+        p = s.players[seat]
+        key = (p.scout, p.camp, tuple(sorted(p.hand)), tuple(p.resources), p.indians, p.on_cards,
+               tuple(s.journal), len(line.turns))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(line)
+        if len(kept) >= width:
+            break
+    return kept
+
+
+__all__ = ["Line", "Outlook", "RaceBot", "Search"]

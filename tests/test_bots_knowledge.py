@@ -1,0 +1,93 @@
+"""What every bot knows (bots/knowledge.py): the terrain ahead, movers, the Strength-source cost,
+recruit scoring and the discount card, in one place read by the heuristic and the planners."""
+
+from __future__ import annotations
+
+from builders import at, card, game, hand, journal, load
+from lewis_clark import legal_actions
+from lewis_clark.actions import Action, Verb
+from lewis_clark.bots import heuristic, planning
+from lewis_clark.bots.knowledge import (
+    RECRUIT_WORTH,
+    best_recruit,
+    cheapest_discount,
+    is_mover,
+    moves_over,
+    recruit_order,
+    recruit_score,
+    source_cost,
+    spare,
+    terrain_ahead,
+    terrain_mostly_ahead,
+)
+from lewis_clark.decisions import DISCARD_NONE
+from lewis_clark.route import MOUNTAIN, RIVER
+
+
+def test_one_home_the_heuristic_and_the_planners_read_the_same_functions() -> None:
+    assert vars(heuristic)["terrain_ahead"] is terrain_ahead and vars(heuristic)["source_cost"] is source_cost
+    assert vars(planning)["recruit_order"] is recruit_order
+    assert vars(planning)["terrain_mostly_ahead"] is terrain_mostly_ahead
+
+
+def test_terrain_next_and_mostly_ahead() -> None:
+    s = game(players=1)
+    at(s, 0, 6, camp=6)
+    assert terrain_ahead(s, s.players[0]) == RIVER and terrain_mostly_ahead(s, 0) == RIVER
+    at(s, 0, 23, camp=23)
+    assert terrain_ahead(s, s.players[0]) == MOUNTAIN and terrain_mostly_ahead(s, 0) == MOUNTAIN
+
+
+def test_movers_and_what_they_cross() -> None:
+    assert is_mover(card("moses-b-reed")) and moves_over(card("moses-b-reed"), RIVER)
+    assert not moves_over(card("moses-b-reed"), MOUNTAIN)
+    assert moves_over(card("charles-mackenzie"), MOUNTAIN)
+    assert not is_mover(card("little-raven")) and spare(card("little-raven"))
+    assert not spare(card("moses-b-reed"))  # a mover is never paid away
+
+
+def test_a_card_under_is_cheaper_than_the_same_strength_from_indians() -> None:
+    spare_card = card("little-raven")  # Strength 1, no movement
+    assert source_cost(1, 1, 0, spare_card) < source_cost(1, 1, 1, 0)
+    assert source_cost(3, 1, 0, spare_card) > source_cost(1, 1, 0, spare_card)  # short of Strength costs most
+
+
+def test_a_mover_for_the_terrain_mostly_ahead_scores_higher() -> None:
+    s = game(players=1)
+    journal(s, "moses-b-reed", "charles-mackenzie", "john-hay")
+    at(s, 0, 6, camp=6)
+    river, mountain = card("moses-b-reed"), card("charles-mackenzie")
+    on_river = recruit_score(s, 0, river) - recruit_score(s, 0, mountain)
+    at(s, 0, 23, camp=23)
+    in_mountains = recruit_score(s, 0, river) - recruit_score(s, 0, mountain)
+    assert on_river > in_mountains
+
+
+def test_recruit_order_and_best_recruit_agree() -> None:
+    s = game(players=1)
+    load(s, 0, fur=5, equipment=5)
+    legal = legal_actions(s)
+    order = recruit_order(s, 0, legal + [Action(Verb.CAMP)])
+    assert set(order) == {a.subject for a in legal if a.verb == Verb.RECRUIT}
+    chosen = best_recruit(s, 0, legal)
+    scores = [recruit_score(s, 0, card(slug)) for slug in order]
+    assert scores == sorted(scores, reverse=True)
+    if chosen is not None:
+        assert chosen.subject == order[0] and scores[0] >= RECRUIT_WORTH
+    else:
+        assert scores[0] < RECRUIT_WORTH
+
+
+def test_no_recruit_with_a_full_hand() -> None:
+    s = game(players=1)
+    load(s, 0, fur=5, equipment=5)
+    hand(s, 0, "william-clark", "york", "moses-b-reed", "john-robertson", "joseph-barter",
+         "j-baptiste-deschamps", "john-newman", "john-dame")
+    assert best_recruit(s, 0, legal_actions(s)) is None
+
+
+def test_the_discount_is_the_least_worth_spare_card_else_none() -> None:
+    paid = [Action(Verb.DISCARD, "moses-b-reed"), Action(Verb.DISCARD, "little-raven"), DISCARD_NONE]
+    assert cheapest_discount(paid) == Action(Verb.DISCARD, "little-raven")
+    assert cheapest_discount([Action(Verb.DISCARD, "moses-b-reed"), DISCARD_NONE]) == DISCARD_NONE
+    assert cheapest_discount([Action(Verb.DISCARD, "moses-b-reed")]) == Action(Verb.DISCARD, "moses-b-reed")

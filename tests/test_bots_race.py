@@ -1,0 +1,124 @@
+"""The race planner (bots/race.py): it finds the Camp at Fort Clatsop, keeps its search between
+turns while the table follows its deal, replays from its seed, and seeds a new deal with its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders import at, game, load
+from lewis_clark import Options, legal_actions, view
+from lewis_clark.actions import Verb
+from lewis_clark.bots import LEVELS, make_bot, parse_spec
+from lewis_clark.bots.race import RaceBot, Search
+from lewis_clark.match import Match
+from lewis_clark.rules import apply, apply_in_place
+
+TINY = dict(samples=1, keep=2, beam=3, nodes=8)  # budgets for tests: they check behaviour, not strength
+
+
+def test_expert_and_hard_are_race_planners_with_budgets_in_lines() -> None:
+    for level in ("hard", "expert"):
+        name, options = parse_spec(level)
+        assert name == "race" and "seconds" not in options
+        assert isinstance(make_bot(level, 1), RaceBot)
+    assert parse_spec("expert")[1]["samples"] >= 2  # several deals: lines that win on several are preferred
+    assert parse_spec("expert")[1]["nodes"] > parse_spec("hard")[1]["nodes"]
+
+
+def test_a_camp_at_the_fort_within_reach_is_found_and_called_a_win() -> None:
+    s = game(players=1, mackenzie=0)
+    fort = s.options.route.fort_clatsop
+    at(s, 0, fort - 3, camp=fort - 3)
+    load(s, 0, canoe=2, food=2, horse=2)
+    bot = RaceBot(1, **TINY)
+    action = bot.choose(view(s, 0), legal_actions(s))
+    assert action.verb == Verb.PLAY
+    outlook = bot.outlook()
+    assert outlook is not None and outlook.win_in == 1 and outlook.camp_in == 1
+    won = bot.deals[0].won
+    assert won is not None and won.state.over and won.state.winner == 0 and len(won.turns) == 1
+
+
+def test_far_from_the_fort_the_plan_is_a_camp_ahead() -> None:
+    s = game(players=1, mackenzie=0)
+    bot = RaceBot(1, **TINY)
+    bot.choose(view(s, 0), legal_actions(s))
+    outlook = bot.outlook()
+    assert outlook is not None and outlook.win_in == 0
+    assert outlook.camp_in >= 1 and outlook.camp_at > 0 and outlook.camp_time >= 0
+
+
+def _play(spec: str, seed: int, turns: int, players: int = 1) -> tuple[list[str], Match]:
+    match = Match(Options(players=players, seed=seed, mackenzie=0 if players == 1 else 0),
+                  [spec] * players, keep_log=False)
+    while not match.over and match.state.turn <= turns:
+        match.step_bot()
+    return [str(a) for a in match.actions], match
+
+
+@pytest.mark.slow
+def test_same_seed_same_moves_solo_and_with_two_seats() -> None:
+    spec = "race:samples=2:keep=2:beam=3:nodes=6"
+    for players in (1, 2):
+        first, _ = _play(spec, 5, 6, players)
+        again, _ = _play(spec, 5, 6, players)
+        assert first == again and len(first) > 10
+
+
+def test_the_search_goes_on_between_turns_while_the_table_follows_the_deal() -> None:
+    """Solo, Mackenzie moves as the rules say: a turn without a card drawn leaves the table as the
+    deal had it, so the deal's search carries on (lines grown add up) instead of starting again."""
+    _, match = _play("race:samples=1:keep=2:beam=3:nodes=6", 1, 12)
+    bot = match.bots[0]
+    assert isinstance(bot, RaceBot)
+    assert bot.searches >= 10
+    assert 0 < bot.carried < bot.searches
+
+
+def test_reroot_keeps_lines_of_the_turn_played_only() -> None:
+    s = game(players=1, mackenzie=0)
+    bot = RaceBot(2, **TINY)
+    seen = view(s, 0)
+    bot.choose(seen, legal_actions(s))
+    deal = bot.deals[0]
+    first = bot.committed
+    assert first and deal.buckets
+    # play the committed turn on the deal itself: the table then is exactly what the deal expects
+    after = deal.root.copy()
+    for a in first:
+        apply_in_place(after, a)
+    moved = bot._reroot(deal, view(after, 0), 0)
+    assert moved is not None and moved.grown == deal.grown
+    assert all(len(line.turns) == turn for turn, lines in moved.buckets.items() for line in lines if line.turns)
+    # a table that differs (another Scout) is dealt anew
+    other = after.copy()
+    other.players[0].scout += 1
+    assert bot._reroot(deal, view(other, 0), 0) is None
+
+
+def test_a_new_deal_is_seeded_with_the_line_followed() -> None:
+    s = game(players=1, mackenzie=0)
+    bot = RaceBot(3, **TINY)
+    bot.choose(view(s, 0), legal_actions(s))
+    line = bot.line
+    assert line is not None and len(line.turns) >= 2
+    fresh = Search(bot.deal(view(s, 0)))
+    bot._warm(fresh, 0, line.turns)
+    camps = [t for t, lines in fresh.buckets.items() if t > 0 and lines]
+    assert camps and fresh.best is not None  # the line's Camps are in their turns' buckets
+
+
+def test_levels_decide_fast_inside_an_action() -> None:
+    """Inside an action without a plan the heuristic's rules finish it: no search there."""
+    s = game(players=1, mackenzie=0)
+    bot = RaceBot(4, **TINY)
+    legal = legal_actions(s)
+    play = next(a for a in legal if a.verb == Verb.PLAY)
+    inside = apply(s, play)
+    before = bot.searches
+    bot.choose(view(inside, 0), legal_actions(inside))
+    assert bot.searches == before
+
+
+def test_levels_table_names_every_level() -> None:
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
