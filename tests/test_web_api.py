@@ -18,7 +18,8 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 
 from lewis_clark import Options, legal_actions, new_game
 from lewis_clark.actions import Action
-from lewis_clark.plans import follow, offered, plans
+from lewis_clark.bots.evaluation import evaluate
+from lewis_clark.plans import OFFERED, follow, offered, plans
 from lewis_clark.record import Record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.app import MAX_BODY, create_app
@@ -431,8 +432,8 @@ def test_the_view_lists_plans_and_the_hint_for_the_seat_to_play(client: TestClie
     v = get(client, g["id"])
     engine = new_game(Options(players=2, seed=6))
     assert v["hint"] == decision_hint(engine)
-    assert v["plans"] == [plan_json(engine, p) for p in offered(engine)]
-    assert 2 <= len(v["plans"]) <= 2 * (len(engine.players[engine.current].hand) + 8)  # curated, not every plan
+    assert v["plans"] == [plan_json(engine, p) for p in offered(engine, score=evaluate)]
+    assert 2 <= len(v["plans"]) <= OFFERED  # curated, not every plan
     legal = {a["text"] for a in v["legal"]}
     targets: dict[str, int] = {}
     for plan in v["plans"]:

@@ -35,6 +35,7 @@ from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
 from lewis_clark.bots import Bot
+from lewis_clark.bots.evaluation import evaluate
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import offered
 from lewis_clark.queries import round_number
@@ -184,7 +185,7 @@ class LiveGame:
             del options["seed"]  # seed + actions would foretell every draw
         legal = [action_json(s, a) for a in legal_actions(s)]
         # One-click whole actions, for a person only: a bot's seat needs none (and bots move fast).
-        plans = [plan_json(s, p) for p in offered(s)] if not s.over and not self.match.is_bot(s.current) else []
+        plans = [plan_json(s, p) for p in offered(s, score=evaluate)] if not s.over and not self.match.is_bot(s.current) else []
         return {
             "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
             "winner": s.winner, "result": outcome(s), "options": options,
