@@ -32,7 +32,8 @@ from lewis_clark.record import Record, steps
 from lewis_clark.rules import apply, apply_in_place, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import CorruptState, Options, State, view
-from lewis_clark.wording import event_line
+from lewis_clark.wording import event_line, language
+from lewis_clark.wording.catalogue import SOURCE
 
 HUMAN = "human"
 PEOPLE = ("human", "you", "me", "person")
@@ -190,7 +191,8 @@ class Match:
     def _commit(self, before: State, action: Action, after: State, seat: int) -> Step:
         """Make ``after`` the game: record, log, undo barrier, listeners."""
         happened = tuple(events(before, action, after))
-        lines = tuple(line for e in happened if (line := event_line(before, e)))
+        with language(SOURCE):  # the kept lines are the source language's: each viewer words the events in theirs
+            lines = tuple(line for e in happened if (line := event_line(before, e)))
         step = Step(len(self.actions), seat, action, happened, lines)
         self.state = after
         self.actions.append(str(action))
