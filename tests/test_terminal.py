@@ -346,11 +346,19 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
     u.prompt()
     assert Record.load(seven).actions == HUNTER_STEPS
     assert Record.load(seven).replay().hash() == Record.load(one).replay().hash()
-    t.send("undo")
-    assert "Undone: take 1 food" in t.prompt()
-    assert Record.load(one).actions == HUNTER_STEPS[:-1]
-    t.send("plans")  # at a decision that has none
+    t.send("undo")  # the whole plan, in one
+    assert "Undone: play york; under" in t.prompt()
+    assert Record.load(one).actions == []
+    t.send("restart")
+    assert "Nothing to undo" in t.prompt()
+    for step in HUNTER_STEPS[:4]:  # single decisions, up to a Take: a decision without plans
+        t.send(step)
+        t.prompt()
+    t.send("plans")
     assert "No plans at this decision" in t.prompt()
+    t.send("restart")
+    assert "Turn restarted (4 decisions taken back)" in t.prompt()
+    assert Record.load(one).actions == []
     t.send("zz")
     assert "There is no plan 'zz'" in t.prompt()
     t.send("help")

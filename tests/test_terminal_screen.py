@@ -206,7 +206,7 @@ def test_the_menu_shows_a_handful_of_plans_then_every_single_action() -> None:
 
 def test_a_strength_two_hunter_in_one_choice_equals_seven_single_decisions() -> None:
     """The Hunter's plan, chosen by its letter, goes through the match one step at a time: the same
-    record, state and log as the seven single decisions, and undo takes back one step."""
+    record, state and log as the seven single decisions, and undo takes back the whole plan."""
     s = game(2, seed=4)
     letter, plan = _hunter_plan(s)
     assert [str(a) for a in plan.steps] == HUNTER_STEPS
@@ -221,8 +221,8 @@ def test_a_strength_two_hunter_in_one_choice_equals_seven_single_decisions() -> 
     assert session.log == singles.log and len(session.log) == 7
     text = out.getvalue()
     assert "Plan: York (Hunter) at Strength 2" in text
-    assert session.take_back() and session.record.actions == HUNTER_STEPS[:-1]
-    assert session.state.decision == Decision.TAKE
+    assert session.take_back() and session.record.actions == []  # the whole plan: one choice
+    assert session.state.decision == Decision.TURN and session.state.hash() == game(2, seed=4).hash()
 
 
 def _states(steps: list[str]) -> list[State]:

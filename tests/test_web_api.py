@@ -224,6 +224,31 @@ def test_undo_takes_back_own_action_of_this_turn(client: TestClient, db: Path) -
     assert client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}).status_code == 409
 
 
+def test_undo_back_choice_takes_back_a_whole_plan_and_back_turn_the_turn(client: TestClient, db: Path) -> None:
+    """``back="choice"`` takes back every step of the plan sent last (one click), ``"turn"`` the turn so
+    far; the store forgets them too; an unknown ``back`` is refused with nothing changed."""
+    g = create(client, seed=6)
+    gid = g["id"]
+    v = get(client, gid)
+    mine = token_of(g, v["current"])
+    assert act(client, gid, mine, "play seaman").status_code == 200
+    one = get(client, gid)
+    plan = next(p for p in one["plans"] if len(p["steps"]) > 3)
+    r = client.post(f"/api/games/{gid}/actions", json={"plan": plan["steps"]}, headers={"X-Token": mine})
+    assert r.status_code == 200 and r.json()["moves"] == 1 + len(plan["steps"])
+    assert (r.json()["undo_steps"], r.json()["restart_steps"]) == (len(plan["steps"]), 1 + len(plan["steps"]))
+    bad = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"back": "everything"})
+    assert bad.status_code == 422 and "back" in bad.text and get(client, gid)["moves"] == 1 + len(plan["steps"])
+    r = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"back": "choice"})
+    assert r.status_code == 200, r.text
+    assert r.json()["moves"] == 1 and r.json()["state"] == one["state"]
+    stored = open_store(db).load(gid)
+    assert stored is not None and stored.actions == ["play seaman"]
+    client.post(f"/api/games/{gid}/actions", json={"plan": plan["steps"]}, headers={"X-Token": mine})
+    r = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"back": "turn"})
+    assert r.status_code == 200 and r.json()["moves"] == 0 and r.json()["state"] == v["state"]
+
+
 def test_undo_with_expect_takes_back_one_action_however_often_it_is_sent(client: TestClient) -> None:
     """A double click sends the same undo twice: with ``expect`` the second is refused, not applied."""
     g = create(client, seed=19)

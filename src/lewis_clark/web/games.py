@@ -194,6 +194,9 @@ class LiveGame:
             "state": seen, "current": self.to_move(), "prompt": prompt(s), "hint": decision_hint(s), "plans": plans,
             "legal": legal,
             "undo": self.undoable_by(),
+            # what one click takes back: the last choice whole (a plan's steps), the turn to its start
+            "undo_steps": len(self.actions) - self.match.choice_start() if self.undoable_by() >= 0 else 0,
+            "restart_steps": len(self.actions) - self.match.turn_start if self.undoable_by() >= 0 else 0,
             "table": table_json(s),
             "log": self.log_tail(LOG_TAIL, current_language()),
             "log_total": sum(len(step.lines) for step in self.match.steps),  # more than "log" holds: link the whole log
@@ -252,7 +255,7 @@ def rebuild(stored: StoredGame) -> LiveGame:
                     version=stored.version)
 
 
-def store_action(store: Store, game: LiveGame, seat: int, action: Action) -> None:
+def store_action(store: Store, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:
     """Check ``action`` with the engine, store it (committed, if the store still holds the game at
     ``game.version``), then let the match take it. Raises IllegalAction (nothing changed) or Conflict
     (another process changed the game: nothing changed here; catch up). The one place an action is
@@ -262,7 +265,7 @@ def store_action(store: Store, game: LiveGame, seat: int, action: Action) -> Non
         game.version = store.append(game.id, game.version, len(game.actions), str(action), seat, after.over,
                                     not after.over and game.match.is_bot(after.current))
 
-    game.match.apply(action, seat, before_commit=stored)
+    game.match.apply(action, seat, before_commit=stored, joined=joined)
 
 
 def catch_up(store: Store, game: LiveGame) -> bool:
@@ -593,7 +596,7 @@ class Manager:
             for action in actions:
                 for tried in range(1, TRIES + 1):
                     try:
-                        self._apply(game, seat, action)
+                        self._apply(game, seat, action, joined=done > 0)  # one choice: undone in one click
                         break
                     except Conflict:  # changed elsewhere: before the first step, look again; later, stop there
                         self._caught_up(game)
@@ -617,34 +620,37 @@ class Manager:
         game.refresh()
         self.kick(game)
 
-    def _apply(self, game: LiveGame, seat: int, action: Action) -> None:
+    def _apply(self, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:
         """Check ``action`` with the engine, store it (committed), then let the match take it. Raises
         Conflict when another process changed the game (the caller catches up and checks again)."""
         if game.gone:
             raise GameError(404, t("no game {id}", id=repr(game.id)))
         try:
-            store_action(self.store, game, seat, action)
+            store_action(self.store, game, seat, action, joined)
         except IllegalAction as exc:
             raise GameError(409, str(exc)) from None
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
             raise GameError(400, str(exc)) from None
         self.on_applied(game, seat)
 
-    def undo(self, game: LiveGame, token: str | None, expect: int | None = None) -> None:
-        """Take back the seat's last action of this turn; with ``expect``, only if the game is still
-        where the sender saw it."""
+    def undo(self, game: LiveGame, token: str | None, expect: int | None = None, back: str = "action") -> None:
+        """Take back the seat's last action of this turn (``back="action"``), its last choice whole (a
+        plan's steps, ``"choice"``) or the turn back to its start or the last card drawn (``"turn"``);
+        with ``expect``, only if the game is still where the sender saw it."""
         seat = self.seat_for(game, token)
         for _ in range(TRIES):
             if expect is not None and expect != len(game.actions):
                 raise GameError(409, moved_on(len(game.actions), expect))
             if game.undoable_by() != seat:
                 raise GameError(409, t("nothing to undo: only your own actions of this turn, back to the last card drawn"))
+            match = game.match
+            to = {"action": len(game.actions) - 1, "choice": match.choice_start(), "turn": match.turn_start}[back]
             try:  # a person decides next: the one who undid
-                game.version = self.store.truncate(game.id, game.version, len(game.actions) - 1)
+                game.version = self.store.truncate(game.id, game.version, to)
             except Conflict:
                 self._caught_up(game)
                 continue
-            game.match.undo(seat)
+            match.undo_to(seat, to)
             game.refresh()
             return
         raise GameError(409, moved_on(len(game.actions), len(game.actions) if expect is None else expect))
