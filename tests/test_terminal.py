@@ -438,3 +438,15 @@ def test_resume_continues_the_same_autosave_file(term: list[Terminal], tmp_path:
         assert u.finish() == 0
     assert list((tmp_path / "data").rglob("*.json")) == saves
     assert len(Record.load(saves[0]).actions) == 3
+
+
+def test_an_autosave_file_name_never_holds_the_secret_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed with the record's actions foretells every draw: autosaves are named by the time only."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from lewis_clark.terminal.game import new_autosave_path
+    first = new_autosave_path()
+    first.parent.mkdir(parents=True, exist_ok=True)
+    first.write_text("{}")
+    second = new_autosave_path(123456789)
+    assert "seed" not in first.name and "123456789" not in second.name and second != first
+    assert first.name.startswith("game-") and second.suffix == ".json"

@@ -59,13 +59,15 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def new_autosave_path(seed: int) -> Path:
+def new_autosave_path(seed: int | None = None) -> Path:
+    """A new autosave's path, named by the time only: the seed (with the record's actions it foretells
+    every draw) never shows in a file name. ``seed`` is accepted and ignored, for older callers."""
     folder = saves_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"game-{stamp}-seed{seed}.json"
+    path = folder / f"game-{stamp}.json"
     n = 2
     while path.exists():
-        path = folder / f"game-{stamp}-seed{seed}-{n}.json"
+        path = folder / f"game-{stamp}-{n}.json"
         n += 1
     return path
 
