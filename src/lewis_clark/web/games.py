@@ -44,7 +44,18 @@ from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.store import Conflict, Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
-from lewis_clark.wording import LANGUAGES, current_language, decision_hint, event_line, language, outcome, prompt, t, tn
+from lewis_clark.wording import (
+    LANGUAGES,
+    current_language,
+    decision_hint,
+    event_line,
+    language,
+    outcome,
+    prompt,
+    seat_names,
+    t,
+    tn,
+)
 
 log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
@@ -159,12 +170,17 @@ class LiveGame:
         out.reverse()
         return out if lines is None else out[-lines:]
 
+    @property
+    def names(self) -> list[str]:
+        """The names people typed for the seats ("" for a seat called by its colour)."""
+        return [st.name for st in self.seats]
+
     def lines_of(self, step: Step, lang: str = "en") -> Sequence[str]:
-        """A step's log lines in ``lang``: English as the match keeps them, other languages worded again
-        from the step's events."""
-        if lang == "en":
+        """A step's log lines in ``lang`` with the seats' typed names: English without names as the match
+        keeps them, else worded again from the step's events."""
+        if lang == "en" and not any(self.names):
             return step.lines
-        with language(lang):  # the colours never change: today's state names the players
+        with language(lang), seat_names(self.names):  # the colours never change: today's state names the players
             return [line for e in step.events if (line := event_line(self.state, e))]
 
     def undoable_by(self) -> int:
@@ -210,7 +226,7 @@ class LiveGame:
         lang = language_of(lang)
         text = self.cached.get(lang)
         if text is None:
-            with language(lang):
+            with language(lang), seat_names(self.names):
                 text = self.cached[lang] = json.dumps(self.public(), separators=(",", ":"))
         return text
 
