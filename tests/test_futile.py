@@ -1,11 +1,21 @@
 """Futile payments: a Charbonneau, Shamanism or Partisan performance that could then do nothing is legal,
-and the engine (``decisions.futile``) and both interfaces' words (label, hint) say so before paying."""
+and the engine (``decisions.futile``) and both interfaces' words (label, hint) say so before paying; and
+no plan offered as one choice pays for nothing (``plans.honest``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from builders import area, do, game, hand, indians, load, occupy
 from lewis_clark import Action, State, legal_actions
+from lewis_clark.actions import Verb
+from lewis_clark.bots.evaluation import evaluate
 from lewis_clark.decisions import futile
+from lewis_clark.match import Match
+from lewis_clark.plans import ALL, OFFERED, Plan, cheapest, follow, offered, plans
+from lewis_clark.queries import capacity
+from lewis_clark.rules import apply_in_place
+from lewis_clark.state import Options
 from lewis_clark.wording.labels import hint, label
 
 
@@ -76,3 +86,69 @@ def test_partisan_copying_a_card_that_cannot_act_is_futile() -> None:
     assert "for nothing" in label(s, lost) and "for nothing" in hint(s, lost)
     assert not futile(s, _offered(s, "perform black-cat"))
     assert not futile(s, Action.parse("stop"))
+
+
+# --- plans: none offered pays for nothing (issue 21) ---------------------------------------------------
+
+def _wasted_step(state: State, plan: Plan) -> str:
+    """The first step of ``plan`` that pays for nothing, worded for the failure ("" when none): a futile
+    performance, a gain of which nothing is kept though something was offered, or Strength spent
+    (a card under it, Indians) with no performance at all."""
+    s = state.copy()
+    performed = 0
+    for step in plan.steps:
+        if step.verb == Verb.PERFORM and futile(s, step):
+            return f"futile {step}"
+        if step.verb == Verb.TAKE and not any(step.bundle) and any(any(a.bundle) for a in legal_actions(s)):
+            return f"keeps nothing: {step}"
+        performed += step.verb == Verb.PERFORM
+        apply_in_place(s, step)
+    spent = plan.under not in ("", "none") or plan.indians > 0
+    if spent and not performed and (not s.stack or not any(
+            a.verb == Verb.PERFORM and not futile(s, a) for a in legal_actions(s))):
+        return "Strength spent, nothing performed"
+    return ""
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_no_offered_plan_pays_for_nothing_over_seeded_games(seed: int) -> None:
+    """Twenty seeded games (2-4 players, bots choosing), every decision of their first 16 rounds: at
+    most six plans offered, none wasting a step, each by its cheapest Strength source among every plan
+    of the same outcome, the best-evaluated first."""
+    match = Match(Options(players=2 + seed % 3, seed=seed), ["random"] * (2 + seed % 3))
+    checked = 0
+    while not match.over and match.state.turn <= 16 * match.options.players:
+        s = match.state
+        shown = offered(s, score=evaluate)
+        assert len(shown) <= OFFERED
+        every = plans(s, limit=ALL)
+        for plan in shown:
+            assert not (why := _wasted_step(s, plan)), (seed, s.turn, str(plan), why)
+            alike = [p for p in every if (p.card, p.place, p.choice, p.boost, p.times, p.keep_all, p.complete) ==
+                     (plan.card, plan.place, plan.choice, plan.boost, plan.times, plan.keep_all, plan.complete)
+                     and not _wasted_step(s, p)]
+            assert all(plan.strength <= p.strength for p in alike), (seed, str(plan), [str(p) for p in alike])
+            checked += 1
+        worth = [evaluate(follow(s, p).state, s.current) for p in shown]
+        assert worth == sorted(worth, reverse=True)
+        match.step_bot()
+    assert checked > 20
+
+
+def test_a_plan_that_pays_for_nothing_is_cut_or_left_out() -> None:
+    """Joseph Barter needs a Canoe to pay (none aboard): no plan playing him with Strength is offered.
+    Whitehouse with full boats keeps nothing: no plan performs him."""
+    s = game()
+    hand(s, 0, "joseph-barter", "francois-labiche", "joseph-whitehouse")
+    indians(s, 0, 1)
+    load(s, 0, food=1)
+    shown = offered(s)
+    assert shown and not [p for p in shown if p.card == "joseph-barter"], [str(p) for p in shown]
+    assert all(not _wasted_step(s, p) for p in cheapest(s, plans(s, limit=ALL)) if len(p.steps) > 1)
+    full = game()
+    hand(full, 0, "joseph-whitehouse", "francois-labiche")
+    indians(full, 0, 0)
+    room = capacity(full.players[0])
+    load(full, 0, wood=room)
+    assert not [p for p in offered(full) if p.card == "joseph-whitehouse" and p.times], \
+        [str(p) for p in offered(full)]

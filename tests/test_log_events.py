@@ -16,12 +16,13 @@ from lewis_clark import journal as journal_module
 from lewis_clark.actions import Action
 from lewis_clark.events import JournalDrawn, Reshuffled
 from lewis_clark.match import Match
+from lewis_clark.plans import plans
 from lewis_clark.queries import round_number
-from lewis_clark.rules import apply
+from lewis_clark.rules import apply, legal_actions
 from lewis_clark.state import Options, State
 from lewis_clark.terminal.screen import render_journal
 from lewis_clark.web.games import LiveGame, Seat
-from lewis_clark.wording import log_lines
+from lewis_clark.wording import label, log_lines, plan_label
 
 
 def said(s: State, text: str) -> tuple[State, list[str]]:
@@ -176,7 +177,7 @@ def test_a_movement_says_how_many_spaces() -> None:
     indians(s, 0, 0)
     s = do(s, "play william-clark", "under york")
     s, lines = said(s, "perform food")
-    assert lines == ["Orange performs William Clark (Commander): food",
+    assert lines == ["Orange performs William Clark (Commander): river with food",
                      f"Orange's Scout moves {s.players[0].scout - 5} spaces, from 5 to {s.players[0].scout}"]
     assert s.players[0].scout == 7
 
@@ -254,3 +255,20 @@ def test_the_web_view_counts_the_whole_log() -> None:
     view = live.public()
     assert view["log_total"] == len(match.log_lines()) > len(view["log"])
     assert view["round"] == round_number(match.state) and view["round"] < match.state.turn
+
+
+def test_the_commanders_choices_are_named_by_what_pays_not_after_village_places() -> None:
+    """William Clark's "horse" and "canoe" are movements paid with a Horse or a Canoe (R13), never the
+    Horse Trade or Canoe Manufacturing places; the label, the plan and the log say the same."""
+    s = game(2)
+    hand(s, 0, "william-clark", "york")
+    load(s, 0, horse=1, canoe=1)
+    at(s, 0, 5, camp=5)
+    indians(s, 0, 0)
+    s = do(s, "play william-clark", "under york")
+    words = [label(s, a) for a in legal_actions(s)] + [plan_label(s, p) for p in plans(s)]
+    assert any("mountains by horse" in w for w in words) and any("river by canoe" in w for w in words), words
+    assert not any("Horse Trade" in w or "Canoe Manufacturing" in w for w in words), words
+    _, lines = said(s, "perform horse")
+    assert lines[0] == "Orange performs William Clark (Commander): mountains by horse", lines
+

@@ -17,6 +17,7 @@ from lewis_clark.bots import BOTS, RandomBot
 from lewis_clark.cli import cli
 from lewis_clark.events import GameOver, JournalDrawn, MackenzieMoved, Recruited, TurnPassed
 from lewis_clark.match import HUMAN, BotError, Match, Step, bot_seed, seat_spec
+from lewis_clark.plans import offered
 from lewis_clark.record import Record, steps
 from lewis_clark.route import Route
 from lewis_clark.rules import legal_actions
@@ -242,3 +243,44 @@ def test_an_unfinished_web_style_record_plays_on_in_the_terminal(tmp_path: Path)
     assert final.over and final.seats == ["random", "random"]
     expected = Match(options, ["random", "random"]).play_out(10_000)  # random Scouts also stop short (R2): long
     assert final.state.hash() == expected.state.hash()  # the same bots, seeded by the one rule
+
+
+def test_undo_choice_takes_back_a_whole_plan_and_restart_goes_back_to_the_turn_start() -> None:
+    """A plan's steps applied ``joined`` are one choice: ``undo_choice`` takes them all back in one go,
+    a single action before them stays; ``restart_turn`` goes back to the turn's start."""
+    match = Match(Options(players=2, seed=4), ["human", "human"])
+    seat = match.to_play
+    start = match.state.hash()
+    plan = next(p for p in offered(match.state) if p.complete and len(p.steps) > 3)
+    for i, step in enumerate(plan.steps):
+        match.apply(step, seat, joined=i > 0)
+    assert match.choice_start() == 0 and match.turn_start == 0
+    assert match.undo_choice(seat) == [str(a) for a in plan.steps]
+    assert match.state.hash() == start and match.actions == [] and match.log_lines() == []
+    # A single action, then the rest of its action as one choice: undo_choice takes back that rest
+    # only, restart_turn everything.
+    match.apply(next(a for a in legal_actions(match.state) if a.verb == "village"), seat)
+    middle = match.state.hash(), len(match.actions)
+    joined = False
+    while match.state.stack:
+        match.apply(legal_actions(match.state)[0], seat, joined=joined)
+        joined = True
+    assert len(match.actions) > middle[1] + 1 and match.undoable_by() == seat
+    match.undo_choice(seat)
+    assert (match.state.hash(), len(match.actions)) == middle
+    assert match.restart_turn(seat) and match.state.hash() == start and match.actions == []
+    with pytest.raises(ValueError, match="nothing to undo"):
+        match.restart_turn(seat)
+
+
+def test_restart_never_goes_back_across_a_card_drawn() -> None:
+    """After a recruitment (the Journal refilled from the deck) the turn restarts at the card drawn."""
+    match = Match(Options(players=2, seed=4), ["human", "human"])
+    seat = match.to_play
+    match.apply(next(a for a in legal_actions(match.state) if a.verb == "recruit"), seat)
+    _play_until(match, lambda m: not m.state.stack)
+    drawn = len(match.actions)
+    assert match.turn_start == drawn and match.state.current == seat
+    match.apply(next(a for a in legal_actions(match.state) if a.verb == "village"), seat)
+    match.apply(legal_actions(match.state)[0], seat, joined=True)
+    assert match.restart_turn(seat) and len(match.actions) == drawn

@@ -304,7 +304,7 @@ def test_bad_options_fail_with_one_line(tmp_path: Path) -> None:
         assert status == 2 and words in out, out
 
 
-HUNTER_STEPS = ["play york", "under william-clark", "indians 1", "perform", "take 1 food", "perform", "take 1 food"]
+HUNTER_STEPS = ["play york", "under francois-labiche", "indians 0", "perform", "take 1 food", "perform", "take 1 food"]
 
 
 def _menu_letter(save: Path, wanted: Callable[[Plan], bool]) -> tuple[str, Plan]:
@@ -321,7 +321,7 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
     one, seven = tmp_path / "one.json", tmp_path / "seven.json"
     t = start(term, tmp_path, "--players", "human,human", "--seed", "4", "--fast", "--autosave", str(one))
     menu = t.prompt()
-    letter, plan = _menu_letter(one, lambda p: p.card == "york" and p.under == "william-clark" and p.times == 2)
+    letter, plan = _menu_letter(one, lambda p: p.card == "york" and p.times == 2)
     assert [str(a) for a in plan.steps] == HUNTER_STEPS
     assert "Single choices:" in menu and "Act once" in menu
     total = len(choices(Record.load(one).replay()).plans)
@@ -346,11 +346,19 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
     u.prompt()
     assert Record.load(seven).actions == HUNTER_STEPS
     assert Record.load(seven).replay().hash() == Record.load(one).replay().hash()
-    t.send("undo")
-    assert "Undone: take 1 food" in t.prompt()
-    assert Record.load(one).actions == HUNTER_STEPS[:-1]
-    t.send("plans")  # at a decision that has none
+    t.send("undo")  # the whole plan, in one
+    assert "Undone: play york; under" in t.prompt()
+    assert Record.load(one).actions == []
+    t.send("restart")
+    assert "Nothing to undo" in t.prompt()
+    for step in HUNTER_STEPS[:4]:  # single decisions, up to a Take: a decision without plans
+        t.send(step)
+        t.prompt()
+    t.send("plans")
     assert "No plans at this decision" in t.prompt()
+    t.send("restart")
+    assert "Turn restarted (4 decisions taken back)" in t.prompt()
+    assert Record.load(one).actions == []
     t.send("zz")
     assert "There is no plan 'zz'" in t.prompt()
     t.send("help")
@@ -430,3 +438,15 @@ def test_resume_continues_the_same_autosave_file(term: list[Terminal], tmp_path:
         assert u.finish() == 0
     assert list((tmp_path / "data").rglob("*.json")) == saves
     assert len(Record.load(saves[0]).actions) == 3
+
+
+def test_an_autosave_file_name_never_holds_the_secret_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed with the record's actions foretells every draw: autosaves are named by the time only."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from lewis_clark.terminal.game import new_autosave_path
+    first = new_autosave_path()
+    first.parent.mkdir(parents=True, exist_ok=True)
+    first.write_text("{}")
+    second = new_autosave_path(123456789)
+    assert "seed" not in first.name and "123456789" not in second.name and second != first
+    assert first.name.startswith("game-") and second.suffix == ".json"

@@ -97,8 +97,8 @@ def test_first_screen_shows_route_fort_journal_hand_and_choices(size: tuple[int,
 
 
 def test_number_letter_and_typed_notation_act_and_u_undoes(tmp_path: Path) -> None:
-    """A plan letter plays its whole plan; u takes back one decision; a number key picks that single
-    choice; ':' then notation with Tab completion plays it."""
+    """A plan letter plays its whole plan; u takes it back whole; a number key picks that single choice;
+    R restarts the turn; ':' then notation with Tab completion plays it."""
     app = solo(tmp=tmp_path)
 
     async def script(pilot: object) -> None:
@@ -111,13 +111,23 @@ def test_number_letter_and_typed_notation_act_and_u_undoes(tmp_path: Path) -> No
         before = list(app.game.record.actions)
         await pilot.press("u")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
-        assert app.game.record.actions == before[:-1]
+        assert app.game.record.actions == [] and len(before) > 1  # the whole plan in one key
         assert "Undone" in screen_text(app)
         actions = app.game.menu.actions
-        assert len(actions) < 10
+        await pilot.press("colon", "1", "enter")  # type: ignore[attr-defined]  # more than 9 choices: typed
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert app.game.record.actions == [str(actions[0])]
+        following = app.game.menu.actions
+        assert len(following) < 10
         await pilot.press("1")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
-        assert app.game.record.actions == [*before[:-1], str(actions[0])]
+        assert app.game.record.actions == [str(actions[0]), str(following[0])]
+        await pilot.press("R")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert app.game.record.actions == [] and "Turn restarted" in screen_text(app)
+        await pilot.press("colon", "1", "enter")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert app.game.record.actions == [str(actions[0])]
         # typed: ':' opens the input line; 'en' completes to 'end' with Tab
         while "end" not in [str(a) for a in app.game.menu.actions]:
             await pilot.press("1")  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from rich.console import Console
 from builders import area, do, game, journal
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS, Card
-from lewis_clark.plans import Plan, follow, plans
+from lewis_clark.plans import ALL, OFFERED, Plan, cheapest, follow, pays_for_nothing, plans
 from lewis_clark.queries import camp_landing
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
@@ -153,7 +153,7 @@ def test_bots_move_at_the_given_pace(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # --- plans: whole options in one choice ----------------------------------------------------------------
 
-HUNTER_STEPS = ["play york", "under william-clark", "indians 1", "perform", "take 1 food", "perform", "take 1 food"]
+HUNTER_STEPS = ["play york", "under francois-labiche", "indians 0", "perform", "take 1 food", "perform", "take 1 food"]
 
 
 def _hunter_plan(s: State) -> tuple[str, Plan]:
@@ -161,7 +161,7 @@ def _hunter_plan(s: State) -> tuple[str, Plan]:
     the menu's handful (York at Strength 3 is), but every plan has a letter that may be typed."""
     menu = choices(s)
     for i, plan in enumerate(menu.plans):
-        if plan.card == "york" and plan.under == "william-clark" and plan.strength == 2 and plan.times == 2:
+        if plan.card == "york" and plan.under == "francois-labiche" and plan.strength == 2 and plan.times == 2:
             return code(i), plan
     raise AssertionError([str(p) for p in menu.plans[:menu.shown]])
 
@@ -180,29 +180,33 @@ def test_plan_letters_count_on_after_z() -> None:
 
 
 def test_the_menu_shows_a_handful_of_plans_then_every_single_action() -> None:
-    """At a turn: at most two plans per card or place, none that is one step or a recruitment, Camp or
-    end; each card's first is its highest Strength keeping every gain; all plans get distinct letters."""
+    """At a turn: at most six plans, at most two per card or place, none that is one step or a
+    recruitment, Camp or end, none paying for nothing; each by its cheapest Strength source, each card's
+    first performing the most; every honest plan is listed with a distinct letter."""
     s = game(2, seed=4)
     menu = choices(s)
     assert menu.actions == legal_actions(s)
     shown = menu.plans[:menu.shown]
-    assert 0 < len(shown) < len(menu.plans) <= len(plans(s))
-    assert sorted(map(str, menu.plans)) == sorted(map(str, plans(s)))
+    every = plans(s, limit=ALL)
+    assert 0 < len(shown) <= OFFERED < len(menu.plans) <= len(every)
+    assert sorted(map(str, menu.plans)) == sorted(map(str, cheapest(s, every)))
+    assert len({code(i) for i in range(len(menu.plans))}) == len(menu.plans)
     per_group: dict[tuple[str, str], list[Plan]] = {}
     for plan in shown:
         assert plan.verb in (Verb.PLAY, Verb.VILLAGE) and len(plan.steps) > 1
+        assert not pays_for_nothing(s, plan), plan
         per_group.setdefault((plan.card, plan.place), []).append(plan)
+        alike = [p for p in every if (p.card, p.place, p.choice, p.times, p.keep_all) ==
+                 (plan.card, plan.place, plan.choice, plan.times, plan.keep_all) and not pays_for_nothing(s, p)]
+        assert plan.strength == min(p.strength for p in alike), plan  # the cheapest source that does it
     assert all(len(group) <= 2 for group in per_group.values())
-    for (card_slug, place), group in per_group.items():
-        every = [p for p in plans(s) if (p.card, p.place) == (card_slug, place) and p.keep_all]
-        assert group[0].strength == max(p.strength for p in every), card_slug or place
     york = per_group[("york", "")]
     assert [p.strength for p in york] == [3] and york[0].times == 3  # François Labiche under it + 1 Indian
 
 
 def test_a_strength_two_hunter_in_one_choice_equals_seven_single_decisions() -> None:
     """The Hunter's plan, chosen by its letter, goes through the match one step at a time: the same
-    record, state and log as the seven single decisions, and undo takes back one step."""
+    record, state and log as the seven single decisions, and undo takes back the whole plan."""
     s = game(2, seed=4)
     letter, plan = _hunter_plan(s)
     assert [str(a) for a in plan.steps] == HUNTER_STEPS
@@ -217,8 +221,8 @@ def test_a_strength_two_hunter_in_one_choice_equals_seven_single_decisions() -> 
     assert session.log == singles.log and len(session.log) == 7
     text = out.getvalue()
     assert "Plan: York (Hunter) at Strength 2" in text
-    assert session.take_back() and session.record.actions == HUNTER_STEPS[:-1]
-    assert session.state.decision == Decision.TAKE
+    assert session.take_back() and session.record.actions == []  # the whole plan: one choice
+    assert session.state.decision == Decision.TURN and session.state.hash() == game(2, seed=4).hash()
 
 
 def _states(steps: list[str]) -> list[State]:
@@ -247,7 +251,7 @@ def test_a_plan_that_ends_early_leaves_the_single_decision_after_it() -> None:
     and the next menu asks the decision it stopped at."""
     s = game(2, seed=4)
     menu = choices(s)
-    i, plan = next((i, p) for i, p in enumerate(menu.plans[:menu.shown]) if not p.complete)
+    i, plan = next((i, p) for i, p in enumerate(menu.plans) if not p.complete)
     session, out = _session([code(i), "menu"])
     session.human_step()
     assert session.record.actions == [str(a) for a in plan.steps]

@@ -18,7 +18,8 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 
 from lewis_clark import Options, legal_actions, new_game
 from lewis_clark.actions import Action
-from lewis_clark.plans import follow, offered, plans
+from lewis_clark.bots.evaluation import evaluate
+from lewis_clark.plans import OFFERED, follow, offered, plans
 from lewis_clark.record import Record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.app import MAX_BODY, create_app
@@ -221,6 +222,31 @@ def test_undo_takes_back_own_action_of_this_turn(client: TestClient, db: Path) -
     stored = open_store(db).load(gid)
     assert stored is not None and stored.actions == []
     assert client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}).status_code == 409
+
+
+def test_undo_back_choice_takes_back_a_whole_plan_and_back_turn_the_turn(client: TestClient, db: Path) -> None:
+    """``back="choice"`` takes back every step of the plan sent last (one click), ``"turn"`` the turn so
+    far; the store forgets them too; an unknown ``back`` is refused with nothing changed."""
+    g = create(client, seed=6)
+    gid = g["id"]
+    v = get(client, gid)
+    mine = token_of(g, v["current"])
+    assert act(client, gid, mine, "play seaman").status_code == 200
+    one = get(client, gid)
+    plan = next(p for p in one["plans"] if len(p["steps"]) > 3)
+    r = client.post(f"/api/games/{gid}/actions", json={"plan": plan["steps"]}, headers={"X-Token": mine})
+    assert r.status_code == 200 and r.json()["moves"] == 1 + len(plan["steps"])
+    assert (r.json()["undo_steps"], r.json()["restart_steps"]) == (len(plan["steps"]), 1 + len(plan["steps"]))
+    bad = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"back": "everything"})
+    assert bad.status_code == 422 and "back" in bad.text and get(client, gid)["moves"] == 1 + len(plan["steps"])
+    r = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"back": "choice"})
+    assert r.status_code == 200, r.text
+    assert r.json()["moves"] == 1 and r.json()["state"] == one["state"]
+    stored = open_store(db).load(gid)
+    assert stored is not None and stored.actions == ["play seaman"]
+    client.post(f"/api/games/{gid}/actions", json={"plan": plan["steps"]}, headers={"X-Token": mine})
+    r = client.post(f"/api/games/{gid}/undo", headers={"X-Token": mine}, json={"back": "turn"})
+    assert r.status_code == 200 and r.json()["moves"] == 0 and r.json()["state"] == v["state"]
 
 
 def test_undo_with_expect_takes_back_one_action_however_often_it_is_sent(client: TestClient) -> None:
@@ -431,8 +457,8 @@ def test_the_view_lists_plans_and_the_hint_for_the_seat_to_play(client: TestClie
     v = get(client, g["id"])
     engine = new_game(Options(players=2, seed=6))
     assert v["hint"] == decision_hint(engine)
-    assert v["plans"] == [plan_json(engine, p) for p in offered(engine)]
-    assert 2 <= len(v["plans"]) <= 2 * (len(engine.players[engine.current].hand) + 8)  # curated, not every plan
+    assert v["plans"] == [plan_json(engine, p) for p in offered(engine, score=evaluate)]
+    assert 2 <= len(v["plans"]) <= OFFERED  # curated, not every plan
     legal = {a["text"] for a in v["legal"]}
     targets: dict[str, int] = {}
     for plan in v["plans"]:

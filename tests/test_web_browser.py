@@ -127,6 +127,43 @@ def test_a_plan_button_plays_the_whole_action(server: Server, browser: Any) -> N
     assert errors == []
 
 
+def test_one_click_undo_takes_back_a_whole_plan_and_restart_the_turn(server: Server, browser: Any) -> None:
+    """Seaman played by a single choice, then a plan for his Strength and performances: one Undo takes
+    back the whole plan (back to the single choice), Restart turn goes back to the turn's start."""
+    status, g = server.call("POST", "/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 6})
+    assert status == 201
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + g["hotseat"])
+    page.wait_for_selector("#plans button.plan")
+    page.click("#actions button[data-action='play seaman']")
+    page.wait_for_function("document.body.dataset.moves === '1'", timeout=10_000)
+    assert page.locator("#restart").is_hidden()  # one choice so far: Undo is all
+    _, view = server.call("GET", f"/api/games/{g['id']}")
+    plan = next(p for p in view["plans"] if len(p["steps"]) > 3)
+    n = 1 + len(plan["steps"])
+    button = f"#plans button[data-plan='{'; '.join(plan['steps'])}']"
+    page.click(button)
+    page.wait_for_function(f"document.body.dataset.moves === '{n}'", timeout=10_000)
+    _, done = server.call("GET", f"/api/games/{g['id']}")
+    assert (done["undo_steps"], done["restart_steps"]) == (len(plan["steps"]), n)
+    page.click("#undo")  # one click: the whole plan
+    page.wait_for_function("document.body.dataset.moves === '1'", timeout=10_000)
+    _, back = server.call("GET", f"/api/games/{g['id']}")
+    assert back["state"]["stack"] and back["legal"] == view["legal"]
+    page.click(button)
+    page.wait_for_function(f"document.body.dataset.moves === '{n}'", timeout=10_000)
+    assert page.locator("#restart").is_visible()
+    page.click("#restart")
+    page.wait_for_function("document.body.dataset.moves === '0'", timeout=10_000)
+    _, start = server.call("GET", f"/api/games/{g['id']}")
+    assert start["moves"] == 0 and start["undo"] == -1 and page.locator("#undo").is_hidden()
+    assert page.inner_text("#error") == ""
+    page.close()
+    assert errors == []
+
+
 def test_the_creator_deletes_a_game_from_the_home_page(server: Server, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 900}, bypass_csp=True)  # lets the test evaluate its checks
     errors: list[str] = []

@@ -127,3 +127,41 @@ def test_a_finished_game_replays_in_hungarian(client: TestClient) -> None:
     with language("hu"):
         assert client.get(f"/api/games/{g['id']}/replay/0?lang=hu").json()["lines"] == [t("Set-up")]
     assert hu["result"] != en["result"]
+
+
+def test_a_move_made_from_a_hungarian_page_is_logged_for_each_reader_in_their_language(client: TestClient) -> None:
+    """The log keeps events: a move sent with ?lang=hu reads in English on an English page (and in
+    Hungarian on a Hungarian one), never in the language of the page that made it."""
+    g = create(client)
+    gid = g["id"]
+    for _ in range(3):
+        v = view(client, gid)
+        r = client.post(f"/api/games/{gid}/actions?lang=hu", json={"action": v["legal"][0]["text"]},
+                        headers={"X-Token": next(s["token"] for s in g["seats"] if s["seat"] == v["current"])})
+        assert r.status_code == 200, r.text
+    en = [x["text"] for x in client.get(f"/api/games/{gid}/log").json()["log"]]
+    hu = [x["text"] for x in client.get(f"/api/games/{gid}/log?lang=hu").json()["log"]]
+    game = live(client, gid)
+    with language("en"):
+        english = [line for step in game.match.steps for line in step.lines]
+    assert en == english and en != hu
+    with language("hu"):
+        hungarian_words = {t("Orange"), t("Blue")} - {"Orange", "Blue"}
+    assert hungarian_words and not any(word in line for line in en for word in hungarian_words)
+
+
+def test_prompts_and_the_log_call_players_by_the_names_they_typed(client: TestClient) -> None:
+    """Named seats are called by their names in the prompt and the log, in both languages, never by
+    their colours."""
+    g = create(client, seats=[{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}])
+    gid = g["id"]
+    for _ in range(3):
+        v = view(client, gid)
+        client.post(f"/api/games/{gid}/actions", json={"action": v["legal"][0]["text"]},
+                    headers={"X-Token": next(s["token"] for s in g["seats"] if s["seat"] == v["current"])})
+    mover = {s["seat"]: s["name"] for s in view(client, gid)["seats"]}[view(client, gid)["current"]]
+    for lang, colours in (("en", ("Orange", "Blue")), ("hu", ("Narancs", "Kék"))):
+        v = view(client, gid, lang)
+        log = " ".join(x["text"] for x in client.get(f"/api/games/{gid}/log?lang={lang}").json()["log"])
+        words = v["prompt"] + " " + log + " " + " ".join(x["text"] for x in v["log"])
+        assert mover in words and not any(c in words for c in colours), (lang, words)

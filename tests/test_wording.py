@@ -235,7 +235,7 @@ def test_template_is_up_to_date_with_the_sources() -> None:
 def test_hungarian_loads_and_translates_with_plurals() -> None:
     s = game(2, seed=1)
     with language("hu"):
-        assert t("End the turn") == "A kör vége"
+        assert t("End the turn") == "Kör befejezése"
         assert tn("{n} canoe", "{n} canoes", 1) == "1 kenu" and tn("{n} canoe", "{n} canoes", 3) == "3 kenu"
         assert tn("{n} space", "{n} spaces", 2) == "2 mező"
         assert player_name(s, 1) == "Kék"
@@ -248,7 +248,7 @@ def test_language_is_per_context() -> None:
     import contextvars
     ctx = contextvars.copy_context()
     ctx.run(cat.use_language, "hu")
-    assert ctx.run(t, "End the turn") == "A kör vége"
+    assert ctx.run(t, "End the turn") == "Kör befejezése"
     assert t("End the turn") == "End the turn"
 
 

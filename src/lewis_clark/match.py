@@ -12,7 +12,10 @@ state, not a seat: the engine moves him and the log tells it.
 
 Undo has one rule: a person may take back their own actions of the current turn, but never past a
 card drawn (the deck or the generator changed: hidden information was revealed), the turn passing or
-the end of the game. Those points are barriers; undo replays from the last one.
+the end of the game. Those points are barriers; undo replays from the last one. It takes back one
+action (``undo``), the person's last choice whole (``undo_choice``: a plan's steps are one choice when
+applied with ``joined``), or everything back to the barrier (``restart_turn``: the turn's start or the
+last card drawn, never across a reveal, BGA's rule).
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from lewis_clark.record import Record, steps
 from lewis_clark.rules import apply, apply_in_place, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import CorruptState, Options, State, view
-from lewis_clark.wording import event_line
+from lewis_clark.wording import event_line, language
+from lewis_clark.wording.catalogue import SOURCE
 
 HUMAN = "human"
 PEOPLE = ("human", "you", "me", "person")
@@ -108,6 +112,7 @@ class Match:
         self.by_seat: list[int] = []  # who took each action
         self.steps: list[Step] = []  # one per action when keep_log
         self._barrier = 0  # actions before this index can no longer be undone
+        self._starts: list[int] = []  # where each choice began (a single action, a plan's first step)
         self._checkpoint = self.state  # the state at the barrier (never mutated: see apply)
 
     @classmethod
@@ -159,13 +164,22 @@ class Match:
     # --- stepping --------------------------------------------------------------------------------
 
     def apply(self, action: Action | str, seat: int | None = None, *,
-              before_commit: Callable[[Action, State], None] | None = None) -> Step:
+              before_commit: Callable[[Action, State], None] | None = None, joined: bool = False) -> Step:
         """Apply ``action`` (for ``seat``, if given, checked to be the one deciding). Illegal input raises
         the engine's NotationError or IllegalAction and changes nothing. ``before_commit(action, after)``
         runs once the engine has accepted the action and before the match changes (the web stores the
-        action there: if storing fails, nothing changes)."""
+        action there: if storing fails, nothing changes). ``joined``: the action goes on the choice
+        before it (a plan's later steps), so ``undo_choice`` takes them back together."""
         if isinstance(action, str):
             action = Action.parse(action)
+        n = len(self.actions)
+        step = self._apply(action, seat, before_commit)
+        if not joined and self.keep_log:  # the fast mode keeps no undo
+            self._starts.append(n)
+        return step
+
+    def _apply(self, action: Action, seat: int | None,
+               before_commit: Callable[[Action, State], None] | None) -> Step:
         state = self.state
         who = state.current
         if self.keep_log or before_commit is not None:
@@ -190,7 +204,8 @@ class Match:
     def _commit(self, before: State, action: Action, after: State, seat: int) -> Step:
         """Make ``after`` the game: record, log, undo barrier, listeners."""
         happened = tuple(events(before, action, after))
-        lines = tuple(line for e in happened if (line := event_line(before, e)))
+        with language(SOURCE):  # the kept lines are the source language's: each viewer words the events in theirs
+            lines = tuple(line for e in happened if (line := event_line(before, e)))
         step = Step(len(self.actions), seat, action, happened, lines)
         self.state = after
         self.actions.append(str(action))
@@ -258,13 +273,38 @@ class Match:
         """The actions that undo could take back now, one at a time from the last (empty when none)."""
         return self.actions[self._barrier:] if self.undoable_by() >= 0 else []
 
+    @property
+    def turn_start(self) -> int:
+        """The number of actions "restart turn" goes back to: the turn's start or the last card drawn."""
+        return self._barrier
+
+    def choice_start(self) -> int:
+        """The number of actions ``undo_choice`` goes back to: the start of the last choice (a whole plan),
+        never before the barrier."""
+        last = len(self.actions) - 1
+        start = max((i for i in self._starts if i <= last), default=last)
+        return max(start, self._barrier, 0)
+
     def undo(self, seat: int) -> str:
         """Take back ``seat``'s last action; returns its text. Raises ValueError when the rule forbids it."""
-        if self.undoable_by() != seat or seat < 0:
+        return self.undo_to(seat, len(self.actions) - 1)[0]
+
+    def undo_choice(self, seat: int) -> list[str]:
+        """Take back ``seat``'s last choice whole (every step of a plan); returns the texts, in order."""
+        return self.undo_to(seat, self.choice_start())
+
+    def restart_turn(self, seat: int) -> list[str]:
+        """Take the turn back to its start or to the last card drawn; returns the texts, in order."""
+        return self.undo_to(seat, self._barrier)
+
+    def undo_to(self, seat: int, n: int) -> list[str]:
+        """Take back ``seat``'s actions from position ``n`` on (``n`` at or after the barrier); returns their
+        texts in order. Raises ValueError when the rule forbids it, nothing changed."""
+        if self.undoable_by() != seat or seat < 0 or not self._barrier <= n < len(self.actions):
             raise ValueError("nothing to undo: only your own actions of this turn, back to the last card drawn")
-        undone = self.actions.pop()
-        self.by_seat.pop()
-        self.steps.pop()
+        undone = self.actions[n:]
+        del self.actions[n:], self.by_seat[n:], self.steps[n:]
+        self._starts = [i for i in self._starts if i < n]
         state = self._checkpoint
         for _, _, _, after in steps(self.options, self.actions[self._barrier:], start=state, offset=self._barrier):
             state = after

@@ -23,13 +23,14 @@ from typing import NamedTuple
 
 from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.cards import BY_SLUG, CARDS
-from lewis_clark.decisions import STOP, matching_alternative
+from lewis_clark.decisions import STOP, futile, matching_alternative
 from lewis_clark.queries import capacity
 from lewis_clark.resources import NONE, Bundle
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import Decision, State
 
-__all__ = ["Followed", "Plan", "following", "follow", "offered", "plans", "remainder"]
+__all__ = ["ALL", "OFFERED", "Followed", "Plan", "cheapest", "following", "follow", "honest", "offered",
+           "pays_for_nothing", "plans", "remainder"]
 
 # Results whose subject or follow-up is a real choice (R12, R22, the boat face): the plan stops before.
 _OPEN_RESULTS = frozenset({"pick", "copy", "village"})
@@ -321,7 +322,9 @@ def _repeat(state: State, steps: tuple[Action, ...], base: Plan, perform: Action
                 break
             continue
         break  # any other decision (overflow, boat face, Farewell, a nested performance) is a real choice
-    return _with_once(desc._replace(steps=tuple(done), times=times, keep_all=keep_all, complete=False), once)
+    # a card revealed on the last performance may have ended the action: then nothing is left to choose
+    return _with_once(desc._replace(steps=tuple(done), times=times, keep_all=keep_all,
+                                    complete=not _in_action(s, seat)), once)
 
 
 def _with_once(most: Plan, once: Plan | None) -> list[Plan]:
@@ -365,17 +368,121 @@ def _recruit_plan(state: State, action: Action) -> Plan:
 
 # Turn-level actions that are single choices already: their plans add nothing to read.
 SINGLE_VERBS = frozenset({Verb.RECRUIT, Verb.CAMP, Verb.END})
+ALL = 10_000  # every plan (the offered few are chosen from all of them: a cheaper source is never cut)
+OFFERED = 6  # plans offered as one-step choices at most; the single decisions stay behind "more"
+
+Score = Callable[[State, int], float]  # how good a state is for a seat (the front ends pass the bots' evaluation)
 
 
-def offered(state: State, every: Sequence[Plan] | None = None) -> list[Plan]:
-    """The few plans worth offering as one-step choices (a menu line, a button), in ``every``'s order
-    (default: ``plans(state)``). For each card or Village place (inside an action: each Strength card,
-    each count of Indians, each performance) its most useful plan, the highest Strength with every
-    gain kept, and at most one other: a different performance choice, or "once, then stop" where that
-    is a real difference (going on would lose gains, or the decision is whether to perform again).
-    Plans of one step, recruitments, Camp and the turn's end are single choices already."""
+def honest(state: State, plan: Plan) -> Plan | None:
+    """``plan`` without what pays for nothing, or None when nothing of it is worth doing.
+
+    A performance that could do nothing (``decisions.futile``) or whose gain nothing of fits the boats
+    (R7) ends the plan before it, with a stop (R2) when more performances were allowed. A plan that
+    spends Strength (a card under it, Indians) and then performs nothing useful is None: the
+    "Joseph Barter at Strength 3" with no Canoe to pay."""
+    s = state.copy()
+    seat = s.current
+    kept: list[Action] = []
+    before: State = s  # the state before the last perform step (where a cut puts its stop)
+    times = 0
+    keep_all = True
+    cut = False
+    kept_before = 0
+    for step in plan.steps:
+        if s.over or (kept and not _in_action(s, seat)):
+            break
+        if step.verb == Verb.PERFORM and futile(s, step):
+            cut = True
+            break
+        if step.verb == Verb.TAKE:
+            options = legal_actions(s)
+            if not any(step.bundle) and any(any(a.bundle) for a in options):
+                s, cut = before, True  # the gain is lost whole: the performance that made it is not worth it
+                kept = kept[:kept_before]
+                times -= 1
+                break
+            keep_all = keep_all and not any(_exceeds(a.bundle, step.bundle) for a in options)
+        if step.verb == Verb.PERFORM:
+            before, kept_before = s.copy(), len(kept)
+        if not _try(s, step):
+            break
+        kept.append(step)
+        times += step.verb == Verb.PERFORM
+    complete = not _in_action(s, seat)
+    stops = plan.stops
+    if not cut and not complete and s.decision == Decision.PERFORM and not _useful_left(s, seat):
+        cut = True  # what is left to choose could do nothing: the plan stops there (R2)
+    if cut and _in_action(s, seat) and s.decision == Decision.PERFORM and STOP in legal_actions(s):
+        _step(s, STOP)
+        kept.append(STOP)
+        stops, complete = True, not _in_action(s, seat)
+    spent = plan.under not in ("", "none") or plan.indians > 0
+    if times <= 0 and spent and (complete or not _useful_left(s, seat)):
+        return None
+    if not cut:
+        return plan
+    return plan._replace(steps=tuple(kept), times=max(times, 0), keep_all=keep_all, stops=stops, complete=complete)
+
+
+def _useful_left(state: State, seat: int) -> bool:
+    """Whether the seat, inside its action at a performance, has one left that could do something."""
+    if not (_in_action(state, seat) and state.decision == Decision.PERFORM):
+        return _in_action(state, seat)
+    return any(a.verb == Verb.PERFORM and not futile(state, a) for a in legal_actions(state))
+
+
+def pays_for_nothing(state: State, plan: Plan) -> bool:
+    """Whether ``plan`` spends something (Strength, a payment, a performance) for nothing: a futile
+    performance, a gain of which nothing is kept, or Strength and no useful performance after it."""
+    return honest(state, plan) is not plan
+
+
+def _outcome(plan: Plan) -> tuple[object, ...]:
+    """What a plan does, whatever gives its Strength: two plans alike here differ only in their cost."""
+    return plan.verb, plan.card, plan.place, plan.choice, plan.boost, plan.times, plan.keep_all, plan.complete
+
+
+def _cost(plan: Plan) -> tuple[int, int]:
+    """What a plan's Strength source costs: the Strength given (cards under it are out of the hand
+    until Camp, Indians go back to the Village), then the Indians."""
+    return plan.strength, plan.indians
+
+
+def cheapest(state: State, every: Sequence[Plan]) -> list[Plan]:
+    """The honest plans of ``every`` (see ``honest``), each outcome by its cheapest Strength source
+    only (never "Strength 3 ... perform once" when 1 Indian does the same), in ``every``'s order."""
+    made: list[Plan] = []
+    seen: set[tuple[Action, ...]] = set()
+    for plan in every:
+        if plan.verb in SINGLE_VERBS or len(plan.steps) <= 1:
+            made.append(plan)
+            continue
+        kept = honest(state, plan)
+        if kept is not None and kept.steps not in seen:
+            seen.add(kept.steps)
+            made.append(kept)
+    best: dict[tuple[object, ...], Plan] = {}
+    for plan in made:
+        key = _outcome(plan)
+        if key not in best or _cost(plan) < _cost(best[key]):
+            best[key] = plan
+    return [p for p in made if p.verb in SINGLE_VERBS or len(p.steps) <= 1 or best[_outcome(p)] is p]
+
+
+def offered(state: State, every: Sequence[Plan] | None = None, score: Score | None = None,
+            limit: int = OFFERED) -> list[Plan]:
+    """The few plans worth offering as one-step choices (a menu line, a button): at most ``limit``,
+    the best first by ``score`` of the state each reaches (default: ``every``'s order). Only honest
+    plans by their cheapest source (``cheapest``); for each card or Village place (inside an action:
+    each Strength card, each count of Indians, each performance) its most useful plan, the highest
+    Strength with every gain kept, and at most one other: a different performance choice, or "once,
+    then stop" where that is a real difference (going on would lose gains, or the decision is whether
+    to perform again). Plans of one step, recruitments, Camp and the turn's end are single choices
+    already. ``every`` defaults to ``plans(state, ALL)``."""
     if every is None:
-        every = plans(state)
+        every = plans(state, limit=ALL)
+    every = cheapest(state, every)
     groups: dict[Hashable, list[Plan]] = {}
     for plan in every:
         if plan.verb in SINGLE_VERBS or len(plan.steps) <= 1:  # one step is one of the numbered actions
@@ -388,7 +495,12 @@ def offered(state: State, every: Sequence[Plan] | None = None) -> list[Plan]:
         other = _second(state, best, members)
         if other is not None:
             picked.add(id(other))
-    return [p for p in every if id(p) in picked]
+    chosen = [p for p in every if id(p) in picked]
+    if score is not None:
+        seat = state.current
+        worth = {id(p): score(follow(state, p).state, seat) for p in chosen}
+        chosen.sort(key=lambda p: -worth[id(p)])  # stable: equals keep the plans' own order
+    return chosen[:limit]
 
 
 def _group(state: State, plan: Plan) -> Hashable:
@@ -399,8 +511,8 @@ def _group(state: State, plan: Plan) -> Hashable:
 
 
 def _usefulness(plan: Plan) -> tuple[bool, int, int, bool]:
-    """Every gain kept first, then the most Strength, the most performances, going on to the end."""
-    return plan.keep_all, plan.strength, plan.times, not plan.stops
+    """Every gain kept first, then the most performances, the least Strength, going on to the end."""
+    return plan.keep_all, plan.times, -plan.strength, not plan.stops
 
 
 def _second(state: State, best: Plan, members: Sequence[Plan]) -> Plan | None:
@@ -412,12 +524,7 @@ def _second(state: State, best: Plan, members: Sequence[Plan]) -> Plan | None:
         return max(others, key=_usefulness)
     if best.times < 2:
         return None
-    stop = next((p for p in members if p.stops and p.steps[:len(p.steps) - 1] == _head(best, p)), None)
+    stop = next((p for p in members if p.stops and p.times < best.times), None)
     if stop is not None and (not best.keep_all or state.decision == Decision.PERFORM):
         return stop
     return None
-
-
-def _head(best: Plan, stop: Plan) -> tuple[Action, ...]:
-    """The steps ``best`` shares with a once-then-stop plan before its stop."""
-    return best.steps[:len(stop.steps) - 1]

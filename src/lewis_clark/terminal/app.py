@@ -94,6 +94,7 @@ class ChoiceList(OptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "app.undo", "undo"),
+        Binding("R", "app.restart", "restart turn"),
         Binding("question_mark", "app.help", "help"),
         Binding("colon", "app.type", "type"),
         Binding("V", "app.village", "Village"),
@@ -444,8 +445,8 @@ class TableApp(App[int]):
                 self.game.save(Path(arg).expanduser())
             else:
                 self.say("Say where: save FILE")
-        elif name == "undo":
-            self.action_undo()
+        elif name in ("undo", "restart"):
+            self.action_undo(name == "restart")
         elif name == "hint":
             self.say(self.game.hint())
         elif name == "plans":
@@ -479,9 +480,12 @@ class TableApp(App[int]):
         line.cursor_position = len(start)
         line.focus()
 
-    def action_undo(self) -> None:
-        if self.game.take_back():
+    def action_undo(self, whole_turn: bool = False) -> None:
+        if self.game.take_back(whole_turn):
             self.advance()
+
+    def action_restart(self) -> None:
+        self.action_undo(True)
 
     def action_help(self) -> None:
         self.command(Command("help"))

@@ -2,7 +2,8 @@
 
 Every plan of the decision gets a letter (a-z, then aa, ab, ...) that stays the same while the decision
 is shown: the menu's handful first, so that it reads a, b, c ..., then the rest, which ``plans`` lists.
-The handful is ``plans.offered`` (the same few the web page offers as buttons).
+The handful is ``plans.offered`` ranked by the bots' evaluation (the same few the web page offers as
+buttons); the rest are the honest plans only (``plans.cheapest``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lewis_clark.actions import Action
-from lewis_clark.plans import Plan, offered, plans
+from lewis_clark.bots.evaluation import evaluate
+from lewis_clark.plans import ALL, Plan, cheapest, offered, plans
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
 
@@ -52,8 +54,8 @@ class Choices:
 def choices(state: State) -> Choices:
     """The menu of ``state``'s decision: every plan lettered, the handful first; the legal actions."""
     legal = legal_actions(state)
-    every = plans(state)
-    shown = offered(state, every)
+    every = cheapest(state, plans(state, limit=ALL))  # only honest plans, each by its cheapest source
+    shown = offered(state, every, score=evaluate)
     rest = [p for p in every if p not in shown]
     return Choices(list(legal), shown + rest, len(shown))
 

@@ -126,7 +126,7 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
     elif load_path and is_autosave(Path(load_path)):
         autosave = Path(load_path)  # resuming an autosave continues the same file
     else:
-        autosave = new_autosave_path(record.options.seed)
+        autosave = new_autosave_path()
     pace = 0.0 if fast else delay
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         from lewis_clark.terminal.app import TableApp

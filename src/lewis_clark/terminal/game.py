@@ -27,13 +27,20 @@ from lewis_clark.state import State, view
 from lewis_clark.terminal.choices import Choices, choices, looks_like_code
 from lewis_clark.wording.advice import hint_line, no_hint
 from lewis_clark.wording.plans import choice_label
-from lewis_clark.wording.terminal import no_plan, plan_chosen, plan_stopped
+from lewis_clark.wording.terminal import (
+    card_drawn_barrier,
+    no_plan,
+    nothing_to_undo,
+    plan_chosen,
+    plan_stopped,
+    undone_words,
+)
 
 __all__ = ["COMMANDS", "HUMAN", "Command", "Game", "Refusal", "SaveError", "data_dir", "is_autosave",
            "latest_unfinished", "new_autosave_path", "write_record"]
 
 # The words typed at a prompt that are commands, not actions (the input line completes them).
-COMMANDS = ("help", "undo", "save", "log", "plans", "more", "board", "menu", "hint", "quit", "exit")
+COMMANDS = ("help", "undo", "restart", "save", "log", "plans", "more", "board", "menu", "hint", "quit", "exit")
 
 
 class SaveError(OSError):
@@ -54,13 +61,15 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def new_autosave_path(seed: int) -> Path:
+def new_autosave_path(seed: int | None = None) -> Path:
+    """A new autosave's path, named by the time only: the seed (with the record's actions it foretells
+    every draw) never shows in a file name. ``seed`` is accepted and ignored, for older callers."""
     folder = saves_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"game-{stamp}-seed{seed}.json"
+    path = folder / f"game-{stamp}.json"
     n = 2
     while path.exists():
-        path = folder / f"game-{stamp}-seed{seed}-{n}.json"
+        path = folder / f"game-{stamp}-{n}.json"
         n += 1
     return path
 
@@ -185,7 +194,7 @@ class Game:
 
     def completions(self) -> list[str]:
         """What the input line may complete: the legal actions' texts, then the commands."""
-        return [str(a) for a in self.menu.actions] + ["help", "undo", "save ", "log", "plans", "hint", "quit"]
+        return [str(a) for a in self.menu.actions] + ["help", "undo", "restart", "save ", "log", "plans", "hint", "quit"]
 
     # --- typed text ------------------------------------------------------------------------------
 
@@ -240,37 +249,38 @@ class Game:
 
     # --- playing ---------------------------------------------------------------------------------
 
-    def play(self, action: Action) -> None:
-        """A person's single decision."""
+    def play(self, action: Action, joined: bool = False) -> None:
+        """A person's single decision (``joined``: a later step of a plan, undone with it)."""
         seat, turn = self.state.current, self.state.turn
-        self.match.apply(action, seat)
+        self.match.apply(action, seat, joined=joined)
         if not self.state.over and self.state.turn == turn and self.match.undoable_by() != seat:
-            self.say("(a card was drawn: undo cannot go back past this point)")
+            self.say(card_drawn_barrier())
 
     def play_plan(self, plan: Plan) -> None:
         """Play a plan's steps one at a time, as single decisions; the first step that is no longer
         possible (or a decision that is no longer this person's) ends it, back at the menu."""
         seat = self.state.current
         self.say(plan_chosen(choice_label(self.state, plan)))
-        for step in plan.steps:
+        for i, step in enumerate(plan.steps):
             if self.state.over or self.state.current != seat or step not in legal_actions(self.state):
                 self.say(plan_stopped(step))
                 return
-            self.play(step)
+            self.play(step, joined=i > 0)
 
     def step_bot(self) -> Step:
         """The seat to play is a bot: it chooses (from its view) and its choice is applied."""
         return self.match.step_bot()
 
-    def take_back(self) -> bool:
-        """Undo the person's last decision of this turn; says why not when it cannot."""
+    def take_back(self, whole_turn: bool = False) -> bool:
+        """Undo the person's last choice of this turn (a plan whole), or with ``whole_turn`` the turn back
+        to its start or the last card drawn; says why not when it cannot."""
         seat = self.state.current
         if self.state.over or self.match.undoable_by() != seat:
-            self.say("Nothing to undo: undo goes back only within your turn, and not past a card drawn.")
+            self.say(nothing_to_undo())
             return False
-        undone = self.match.undo(seat)
+        undone = self.match.restart_turn(seat) if whole_turn else self.match.undo_choice(seat)
         self.autosave_now()
-        self.say(f"Undone: {undone}")
+        self.say(undone_words(undone, whole_turn))
         return True
 
     # --- saving ----------------------------------------------------------------------------------

@@ -203,8 +203,8 @@ class Session:
         if name == "plans":
             self.show_plans()
             return False
-        if name == "undo":
-            return self.take_back()
+        if name in ("undo", "restart"):
+            return self.take_back(name == "restart")
         if name == "hint":
             self.say(self.game.hint())
             return False
@@ -231,8 +231,8 @@ class Session:
         codes = [code(i) for i in range(len(self.menu.plans))]
         self.console.print(screen.render_all_plans(self.state, self.menu.plans, codes))
 
-    def take_back(self) -> bool:
-        return self.game.take_back()
+    def take_back(self, whole_turn: bool = False) -> bool:
+        return self.game.take_back(whole_turn)
 
     # --- bots --------------------------------------------------------------------------------------
 

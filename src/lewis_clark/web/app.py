@@ -110,6 +110,8 @@ class UndoIn(BaseModel):
 
     model_config = STRICT
     expect: int | None = Field(None, ge=0)
+    back: Literal["action", "choice", "turn"] = Field(
+        "action", description="one action, the last choice whole (a plan), or the turn to its start or the last card drawn")
 
 
 class CreatedSeat(BaseModel):
@@ -351,10 +353,10 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         return game_response(game, x_token, '"plan":' + json.dumps(planned.to_json(), separators=(",", ":")) + ",",
                              lang)
 
-    @app.post("/api/games/{game_id}/undo", summary="Take back your last action of this turn")
+    @app.post("/api/games/{game_id}/undo", summary="Take back your last action, choice (a whole plan) or turn so far")
     async def undo(game_id: str, body: UndoIn | None = None, x_token: Token = None, lang: str = "en") -> Response:
         game = game_of(game_id)
-        manager.undo(game, x_token, body.expect if body else None)
+        manager.undo(game, x_token, body.expect if body else None, body.back if body else "action")
         return game_response(game, x_token, lang=lang)
 
     @app.get("/api/games/{game_id}/log", summary="Every log line of the game")

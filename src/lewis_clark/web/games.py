@@ -35,6 +35,7 @@ from typing import Any
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError
 from lewis_clark.bots import Bot
+from lewis_clark.bots.evaluation import evaluate
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import offered
 from lewis_clark.queries import round_number
@@ -44,7 +45,18 @@ from lewis_clark.state import Options, State, view
 from lewis_clark.web.recap import recap_json, story_json
 from lewis_clark.web.store import Conflict, Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
-from lewis_clark.wording import LANGUAGES, current_language, decision_hint, event_line, language, outcome, prompt, t, tn
+from lewis_clark.wording import (
+    LANGUAGES,
+    current_language,
+    decision_hint,
+    event_line,
+    language,
+    outcome,
+    prompt,
+    seat_names,
+    t,
+    tn,
+)
 
 log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
@@ -159,12 +171,17 @@ class LiveGame:
         out.reverse()
         return out if lines is None else out[-lines:]
 
+    @property
+    def names(self) -> list[str]:
+        """The names people typed for the seats ("" for a seat called by its colour)."""
+        return [st.name for st in self.seats]
+
     def lines_of(self, step: Step, lang: str = "en") -> Sequence[str]:
-        """A step's log lines in ``lang``: English as the match keeps them, other languages worded again
-        from the step's events."""
-        if lang == "en":
+        """A step's log lines in ``lang`` with the seats' typed names: English without names as the match
+        keeps them, else worded again from the step's events."""
+        if lang == "en" and not any(self.names):
             return step.lines
-        with language(lang):  # the colours never change: today's state names the players
+        with language(lang), seat_names(self.names):  # the colours never change: today's state names the players
             return [line for e in step.events if (line := event_line(self.state, e))]
 
     def undoable_by(self) -> int:
@@ -185,7 +202,7 @@ class LiveGame:
             del options["seed"]  # seed + actions would foretell every draw
         legal = [action_json(s, a) for a in legal_actions(s)]
         # One-click whole actions, for a person only: a bot's seat needs none (and bots move fast).
-        plans = [plan_json(s, p) for p in offered(s)] if not s.over and not self.match.is_bot(s.current) else []
+        plans = [plan_json(s, p) for p in offered(s, score=evaluate)] if not s.over and not self.match.is_bot(s.current) else []
         return {
             "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
             "winner": s.winner, "result": outcome(s), "options": options,
@@ -194,6 +211,9 @@ class LiveGame:
             "state": seen, "current": self.to_move(), "prompt": prompt(s), "hint": decision_hint(s), "plans": plans,
             "legal": legal,
             "undo": self.undoable_by(),
+            # what one click takes back: the last choice whole (a plan's steps), the turn to its start
+            "undo_steps": len(self.actions) - self.match.choice_start() if self.undoable_by() >= 0 else 0,
+            "restart_steps": len(self.actions) - self.match.turn_start if self.undoable_by() >= 0 else 0,
             "table": table_json(s),
             "log": self.log_tail(LOG_TAIL, current_language()),
             "recap": recap_json(s, (e for step in self.match.steps for e in step.events)),  # since your turn
@@ -209,7 +229,7 @@ class LiveGame:
         lang = language_of(lang)
         text = self.cached.get(lang)
         if text is None:
-            with language(lang):
+            with language(lang), seat_names(self.names):
                 text = self.cached[lang] = json.dumps(self.public(), separators=(",", ":"))
         return text
 
@@ -254,7 +274,7 @@ def rebuild(stored: StoredGame) -> LiveGame:
                     version=stored.version)
 
 
-def store_action(store: Store, game: LiveGame, seat: int, action: Action) -> None:
+def store_action(store: Store, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:
     """Check ``action`` with the engine, store it (committed, if the store still holds the game at
     ``game.version``), then let the match take it. Raises IllegalAction (nothing changed) or Conflict
     (another process changed the game: nothing changed here; catch up). The one place an action is
@@ -264,7 +284,7 @@ def store_action(store: Store, game: LiveGame, seat: int, action: Action) -> Non
         game.version = store.append(game.id, game.version, len(game.actions), str(action), seat, after.over,
                                     not after.over and game.match.is_bot(after.current))
 
-    game.match.apply(action, seat, before_commit=stored)
+    game.match.apply(action, seat, before_commit=stored, joined=joined)
 
 
 def catch_up(store: Store, game: LiveGame) -> bool:
@@ -595,7 +615,7 @@ class Manager:
             for action in actions:
                 for tried in range(1, TRIES + 1):
                     try:
-                        self._apply(game, seat, action)
+                        self._apply(game, seat, action, joined=done > 0)  # one choice: undone in one click
                         break
                     except Conflict:  # changed elsewhere: before the first step, look again; later, stop there
                         self._caught_up(game)
@@ -619,34 +639,37 @@ class Manager:
         game.refresh()
         self.kick(game)
 
-    def _apply(self, game: LiveGame, seat: int, action: Action) -> None:
+    def _apply(self, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:
         """Check ``action`` with the engine, store it (committed), then let the match take it. Raises
         Conflict when another process changed the game (the caller catches up and checks again)."""
         if game.gone:
             raise GameError(404, t("no game {id}", id=repr(game.id)))
         try:
-            store_action(self.store, game, seat, action)
+            store_action(self.store, game, seat, action, joined)
         except IllegalAction as exc:
             raise GameError(409, str(exc)) from None
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
             raise GameError(400, str(exc)) from None
         self.on_applied(game, seat)
 
-    def undo(self, game: LiveGame, token: str | None, expect: int | None = None) -> None:
-        """Take back the seat's last action of this turn; with ``expect``, only if the game is still
-        where the sender saw it."""
+    def undo(self, game: LiveGame, token: str | None, expect: int | None = None, back: str = "action") -> None:
+        """Take back the seat's last action of this turn (``back="action"``), its last choice whole (a
+        plan's steps, ``"choice"``) or the turn back to its start or the last card drawn (``"turn"``);
+        with ``expect``, only if the game is still where the sender saw it."""
         seat = self.seat_for(game, token)
         for _ in range(TRIES):
             if expect is not None and expect != len(game.actions):
                 raise GameError(409, moved_on(len(game.actions), expect))
             if game.undoable_by() != seat:
                 raise GameError(409, t("nothing to undo: only your own actions of this turn, back to the last card drawn"))
+            match = game.match
+            to = {"action": len(game.actions) - 1, "choice": match.choice_start(), "turn": match.turn_start}[back]
             try:  # a person decides next: the one who undid
-                game.version = self.store.truncate(game.id, game.version, len(game.actions) - 1)
+                game.version = self.store.truncate(game.id, game.version, to)
             except Conflict:
                 self._caught_up(game)
                 continue
-            game.match.undo(seat)
+            match.undo_to(seat, to)
             game.refresh()
             return
         raise GameError(409, moved_on(len(game.actions), len(game.actions) if expect is None else expect))

@@ -24,6 +24,7 @@ from lewis_clark.wording.names import (
     place_token,
     player_name,
     seat_name,
+    seat_names,
     source_name,
 )
 from lewis_clark.wording.page import page_words
@@ -45,5 +46,5 @@ __all__ = [
     "commands_help", "current_language", "decision_hint", "event_line", "hint", "kind_count", "kind_name", "label",
     "language", "log_lines", "no_help", "outcome", "place_help", "plan_label", "place_room", "place_summary",
     "place_text", "place_title", "place_token", "player_name", "prompt", "resources_line", "resources_words", "rule",
-    "seat_name", "source_name", "t", "tn", "unfinished", "use_language", "village_room",
+    "seat_name", "seat_names", "source_name", "t", "tn", "unfinished", "use_language", "village_room",
 ]

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from pathlib import Path
+
+from lewis_clark.wording.articles import articles
 
 LANGUAGES: tuple[str, ...] = ("en", "hu")
 SOURCE = "en"  # the language the source strings are written in
@@ -78,12 +80,22 @@ def language(code: str) -> Iterator[None]:
         _ACTIVE.reset(token)
 
 
+# What a language does to a sentence once it is filled in: Hungarian chooses "a" or "az" by the word.
+FINISH: dict[str, Callable[[str], str]] = {"hu": articles}
+
+
 def t(message: str, /, **values: object) -> str:
     """``message`` in the active language, its ``{name}`` placeholders filled from ``values``."""
-    text = translations(_ACTIVE.get()).gettext(message)
-    return text.format(**values) if values else text
+    code = _ACTIVE.get()
+    text = translations(code).gettext(message)
+    text = text.format(**values) if values else text
+    finish = FINISH.get(code)
+    return finish(text) if finish else text
 
 
 def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """The singular or plural form for ``n`` in the active language; ``{n}`` is available to the format."""
-    return translations(_ACTIVE.get()).ngettext(singular, plural, n).format(n=n, **values)
+    code = _ACTIVE.get()
+    text = translations(code).ngettext(singular, plural, n).format(n=n, **values)
+    finish = FINISH.get(code)
+    return finish(text) if finish else text

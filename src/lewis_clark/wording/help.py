@@ -122,7 +122,8 @@ def commands_help() -> str:
 At a prompt you may type:
   a number          the choice with that number in the menu just shown
   an action         in notation, e.g. 'play york' or 'take 1 wood' ('help notation')
-  undo              take back your last choice (only this turn, and not past a card drawn)
+  undo              take back your last choice, a whole plan at once
+  restart           take the turn back to its start or the last card drawn
   board             show the whole table again          menu   show the choices again
   log [N|all]       the game so far (last 20 lines unless told)
   save FILE         write the game record to FILE (resume with: lewis-clark play --load FILE)

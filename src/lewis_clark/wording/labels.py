@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lewis_clark.actions import Action, Verb
-from lewis_clark.cards import BY_SLUG
+from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import futile, matching_alternative, reached_frame
 from lewis_clark.queries import capacity, recruit_fur
 from lewis_clark.resources import KIND_INDEX, RESOURCES
@@ -18,7 +18,15 @@ from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.cards import card_summary, place_summary
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.counts import count_words
-from lewis_clark.wording.names import boat_face, bundle_words, card_title, kind_count, place_title, source_name
+from lewis_clark.wording.names import (
+    boat_face,
+    bundle_words,
+    card_title,
+    kind_count,
+    kind_name,
+    place_title,
+    source_name,
+)
 from lewis_clark.wording.table import camp_effect
 
 Words = Callable[[State, Action], str]
@@ -42,8 +50,33 @@ def _discard(state: State, a: Action) -> str:
     return t("Discard nothing") if a.subject == "none" else t("Discard {card}", card=BY_SLUG[a.subject].name)
 
 
-def choice_name(subject: str) -> str:
-    """A perform choice in words: a place's title, a card's name, or the notation's label itself."""
+def choice_result(card: int, place: int, subject: str) -> str:
+    """The result of the alternative a perform choice names on a card or a Village place ("river",
+    "take", "village" ...), "" when the subject is no alternative's label (a card or place chosen)."""
+    alts = PLACES[place].alternatives if place >= 0 else CARDS[card].alternatives
+    return next((alt.result for alt in alts if alt.label == subject), "")
+
+
+# A movement's choice by what pays for it (the Commander's: R13): never the Village place of that name.
+MOVE_CHOICES: dict[tuple[str, str], Callable[[], str]] = {
+    ("river", "canoe"): lambda: t("river by canoe"), ("river", "food"): lambda: t("river with food"),
+    ("mountain", "horse"): lambda: t("mountains by horse"), ("mountain", "food"): lambda: t("mountains with food"),
+}
+TERRAIN_CHOICES: dict[str, Callable[[], str]] = {"river": lambda: t("river"), "mountain": lambda: t("mountains")}
+
+
+def choice_name(subject: str, result: str | None = None) -> str:
+    """A perform choice in words: the alternative it names (a resource, a terrain, a movement by what
+    pays for it), else the place or card chosen. ``result`` (see ``choice_result``) tells a label from a
+    place of the same word ("canoe": the Commander's river by canoe, or Canoe Manufacturing reached by
+    a copy); None: a label whenever the word is one."""
+    if result in ("river", "mountain") and (result, subject) in MOVE_CHOICES:
+        return MOVE_CHOICES[(result, subject)]()
+    if result != "village" and (result or result is None):
+        if subject in TERRAIN_CHOICES:
+            return TERRAIN_CHOICES[subject]()
+        if subject in KIND_INDEX:
+            return kind_name(KIND_INDEX[subject])
     if subject in PLACE_INDEX:
         return place_title(PLACES[PLACE_INDEX[subject]])
     return BY_SLUG[subject].name if subject in BY_SLUG else subject.replace("-", " ")
@@ -52,7 +85,8 @@ def choice_name(subject: str) -> str:
 def _perform(state: State, a: Action) -> str:
     f = state.stack[-1]
     source = source_name(f.card, f.place)
-    text = t("Perform {source}: {choice}", source=source, choice=choice_name(a.subject)) if a.subject \
+    text = t("Perform {source}: {choice}", source=source,
+             choice=choice_name(a.subject, choice_result(f.card, f.place, a.subject))) if a.subject \
         else t("Perform {source}", source=source)
     if a.boost:
         text = t("{action} (boosted)", action=text)

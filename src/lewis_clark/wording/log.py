@@ -28,13 +28,14 @@ from lewis_clark.resources import EQUIPMENT, FUR, KIND_INDEX
 from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.labels import choice_name
+from lewis_clark.wording.labels import choice_name, choice_result
 from lewis_clark.wording.names import boat_face, bundle_words, card_title, kind_count, place_title, player_name, source_name
 
 
 def _perform(name: str, a: Action, e: Acted) -> str:
     source = source_name(e.card, e.place)
-    line = t("{name} performs {source}: {choice}", name=name, source=source, choice=choice_name(a.subject)) if a.subject \
+    choice = choice_name(a.subject, choice_result(e.card, e.place, a.subject)) if a.subject else ""
+    line = t("{name} performs {source}: {choice}", name=name, source=source, choice=choice) if a.subject \
         else t("{name} performs {source}", name=name, source=source)
     if a.boost:
         line = t("{action} (boosted)", action=line)

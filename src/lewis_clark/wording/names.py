@@ -5,7 +5,9 @@ Card names are proper names and stay as data (``Card.name``); everything else go
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from lewis_clark.cards import CARDS, Card
 from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, WOOD, Bundle
@@ -57,8 +59,25 @@ ROLE_NAMES: dict[str, Callable[[], str]] = {
 }
 
 
+# The names people typed for their seats, for the sentences worded in this context ("" keeps the colour).
+_TYPED: ContextVar[tuple[str, ...]] = ContextVar("lewis_clark_seat_names", default=())
+
+
+@contextmanager
+def seat_names(names: Sequence[str]) -> Iterator[None]:
+    """Inside the block, players are called by ``names`` (one per seat; "" for a seat's colour)."""
+    token = _TYPED.set(tuple(names))
+    try:
+        yield
+    finally:
+        _TYPED.reset(token)
+
+
 def player_name(state: State, seat: int) -> str:
-    """An expedition's name: its colour, e.g. "Blue"."""
+    """An expedition's name: the name its player typed (see ``seat_names``), else its colour, e.g. "Blue"."""
+    typed = _TYPED.get()
+    if 0 <= seat < len(typed) and typed[seat]:
+        return typed[seat]
     colour = state.players[seat].colour
     return COLOUR_NAMES[colour]() if colour in COLOUR_NAMES else colour.capitalize()
 

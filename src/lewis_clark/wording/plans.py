@@ -17,7 +17,7 @@ from lewis_clark.plans import Plan
 from lewis_clark.state import Decision, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.labels import choice_name, label
+from lewis_clark.wording.labels import choice_name, choice_result, label
 from lewis_clark.wording.names import card_title, place_title
 
 
@@ -31,11 +31,22 @@ def strength_source(plan: Plan) -> str:
     return t("{card} under it", card=card)
 
 
+def plan_choice(plan: Plan) -> str:
+    """The perform choice a plan repeats, in words: always an alternative's label (a plan never picks a
+    card or a place, whose choice is a real one), named by its card's or place's result."""
+    if plan.card:
+        card = BY_SLUG[plan.card]
+        return choice_name(plan.choice, choice_result(card.id, -1, plan.choice) or None)
+    if plan.place:
+        return choice_name(plan.choice, choice_result(0, PLACE_INDEX[plan.place], plan.choice) or None)
+    return choice_name(plan.choice)
+
+
 def performances_words(plan: Plan) -> str:
     """What the plan performs: "perform food 3 times, keep all", "perform once, then stop"."""
     if not plan.times:
         return t("then choose")
-    what = t("perform {choice}", choice=choice_name(plan.choice)) if plan.choice else t("perform")
+    what = t("perform {choice}", choice=plan_choice(plan)) if plan.choice else t("perform")
     text = tn("{what} once", "{what} {n} times", plan.times, what=what)
     if plan.boost:
         text = t("{action} (boosted)", action=text)
@@ -104,7 +115,7 @@ def compact_times(plan: Plan) -> str:
         return ""
     text = t("×{n}", n=plan.times)
     if plan.choice:
-        text = t("{choice} {times}", choice=choice_name(plan.choice), times=text)
+        text = t("{choice} {times}", choice=plan_choice(plan), times=text)
     return t("{times} boosted", times=text) if plan.boost else text
 
 

@@ -20,7 +20,8 @@ Plans (lettered a, b, c ... and listed first) do a whole common option in one ch
 with its Strength and all its performances; the single choices (numbered 1, 2, 3 ...) follow.
   a letter          the plan with that letter; it is played one decision at a time, as if typed
   plans  (or more)  list every plan for this decision; their letters work in the menu too
-Undo takes back a plan one decision at a time.""")
+Undo takes back your last choice, a whole plan at once; restart takes the turn back to its start
+(or to the last card drawn).""")
 
 
 def plans_heading(shown: int, total: int) -> str:
@@ -61,3 +62,22 @@ def plan_chosen(label: str) -> str:
 def plan_stopped(step: Action) -> str:
     """Said when a plan's next step is not possible: the person chooses from the menu again."""
     return t("The plan stopped before '{step}', which is not possible now; choose from the menu.", step=str(step))
+
+
+def nothing_to_undo() -> str:
+    """The answer to undo or restart when nothing may be taken back."""
+    return t("Nothing to undo: undo goes back only within your turn, and not past a card drawn.")
+
+
+def card_drawn_barrier() -> str:
+    """Said when a decision drew a card: undo stops there from now on."""
+    return t("(a card was drawn: undo cannot go back past this point)")
+
+
+def undone_words(undone: list[str], whole_turn: bool) -> str:
+    """What undo or restart took back, e.g. "Undone: play york; under seaman; indians 1"."""
+    steps = "; ".join(undone)
+    if whole_turn:
+        return tn("Turn restarted ({n} decision taken back): {steps}",
+                  "Turn restarted ({n} decisions taken back): {steps}", len(undone), steps=steps)
+    return t("Undone: {steps}", steps=steps)

@@ -101,6 +101,7 @@ Keys on the table:
   : or /            type in the input line: a number, a letter, an action in notation or a command
   Tab               in the input line: complete the suggestion shown
   u                 undo your last choice          ?   this help
+  R (shift+r)       restart the turn (to its start or the last card drawn)
   V (shift+v)       show or hide the Village       L   the whole log
   Ctrl+Q            leave (the game is autosaved)
 Plans past 't' and two-letter plans (aa, ab ...) are typed in the input line.

@@ -155,12 +155,14 @@ async function send(what) {
   }
 }
 
-async function undo() {
+// `back`: "choice" takes back the last choice whole (every step of a plan), "turn" the turn back to
+// its start or the last card drawn.
+async function undo(back = "choice") {
   if (sending) return;
   sending = true;
   try {
-    // `expect`: a double click takes back one action, not two.
-    const v = await call("POST", `/api/games/${gameId}/undo`, { body: { expect: VIEW.moves }, token: seatTokens[VIEW.undo] });
+    // `expect`: a double click takes back one choice, not two.
+    const v = await call("POST", `/api/games/${gameId}/undo`, { body: { expect: VIEW.moves, back }, token: seatTokens[VIEW.undo] });
     showError("");
     VIEW = v; render();
   } catch (e) { showError(e); } finally { sending = false; }
@@ -333,6 +335,7 @@ function drawChoices(v) {
   }
   plans.hidden = !plans.children.length;
   $("undo").hidden = !(v.undo >= 0 && v.undo in seatTokens);
+  restartButton().hidden = $("undo").hidden || !(v.restart_steps > v.undo_steps);
   $("can").hidden = !myTurn() || !v.legal.some((a) => a.target);
   $("expert").hidden = !myTurn() || !expertShown;
   if (!myTurn() || $("expert-answer").dataset.moves !== String(v.moves)) $("expert-answer").hidden = true;
@@ -405,7 +408,23 @@ function dockSpace() {
 
 window.addEventListener("resize", dockSpace);
 narrow.addEventListener("change", () => { if (VIEW) render(); });
-$("undo").onclick = undo;
+$("undo").onclick = () => undo("choice");
+
+// "Restart turn" sits beside Undo (made here: the page's layout stays the table's).
+function restartButton() {
+  let b = $("restart");
+  if (!b) {
+    b = document.createElement("button");
+    b.id = "restart";
+    b.type = "button";
+    b.hidden = true;
+    b.textContent = W.restart_turn;
+    b.title = W.restart_turn_title;
+    b.onclick = () => undo("turn");
+    $("undo").after(" ", b);
+  }
+  return b;
+}
 $("info-close").onclick = closeInfo;
 $("info").addEventListener("click", (ev) => { if (ev.target === $("info")) closeInfo(); }); // a tap beside it
 $("end-close").onclick = () => { $("end").hidden = true; };

@@ -13,7 +13,16 @@ function known(code) {
   return LANGUAGES.find((l) => c === l || c.startsWith(`${l}-`)) || "";
 }
 
+// The language is decided once, when the page loads: another tab switching language changes what is
+// remembered for the next page, never the words this page asks for.
+let decided = "";
+
 export function pageLang() {
+  if (!decided) decided = decideLang();
+  return decided;
+}
+
+function decideLang() {
   const asked = known(new URLSearchParams(location.search).get("lang"));
   if (asked) {
     if (store.get(KEY) !== asked) store.set(KEY, asked);
