@@ -18,6 +18,7 @@ Anything else (``Conflict``, a programming error) passes through unchanged.
 
 from __future__ import annotations
 
+import errno
 import logging
 import sqlite3
 import threading
@@ -45,10 +46,11 @@ def classify(exc: BaseException) -> tuple[str, bool] | None:
     """Why a store call failed, and whether the database itself is gone (True) or only refused a
     write; None for an exception that is not the database's (passed on)."""
     if isinstance(exc, sqlite3.Error):
+        name = getattr(exc, "sqlite_errorname", "") or ""
         text = str(exc).lower()
-        if "readonly" in text or "read-only" in text:
+        if name.startswith("SQLITE_READONLY") or "readonly" in text:
             return READ_ONLY, False
-        if "full" in text:
+        if name == "SQLITE_FULL" or "full" in text:
             return FULL, False
         return FAILED, False
     try:
@@ -64,7 +66,7 @@ def classify(exc: BaseException) -> tuple[str, bool] | None:
             return DOWN, True
         return FAILED, False
     if isinstance(exc, OSError):
-        return FAILED, False
+        return (FULL if exc.errno == errno.ENOSPC else READ_ONLY if exc.errno == errno.EROFS else FAILED), False
     return None
 
 
