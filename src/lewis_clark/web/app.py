@@ -58,6 +58,7 @@ SNAPSHOT_EVERY = 32  # replay: keep every 32nd state so any step is at most 31 a
 PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:;"
                                           " style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
                 "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+WS_PER_CLIENT = 32  # open pages one client may hold (a family's tabs fit; a flood of sockets does not)
 EXPIRE_EVERY = 3600.0  # seconds between two looks for expired games
 # Strict: a value of the wrong JSON type is refused (422 naming the field), never converted.
 STRICT = ConfigDict(extra="forbid", strict=True)
@@ -198,7 +199,8 @@ def default_db() -> Path:
 def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers: int | None = None, *,
                create_limit: CreationLimit | None = None, allowed_hosts: Sequence[str] | None = None,
                expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
-               expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None) -> FastAPI:
+               expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None,
+               ws_per_client: int = WS_PER_CLIENT) -> FastAPI:
     """The application, storing games in ``db``: a SQLite file (default: in the user's data folder) or a
     ``postgresql://`` address (``open_store``); bots think in ``bot_workers`` processes (default: one
     per core; 0: on the server's loop, for tests), or, with ``bots=False``, in bot workers of their own
@@ -206,7 +208,8 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     ``create_limit``: games a client and the server may create a minute (default 20 and 200);
     ``allowed_hosts``: the names the Host header may give (None: any); games not over with no action
     for ``expire_days``, and finished games unchanged for ``keep_finished_days``, are deleted by a task
-    looking every ``expire_every`` seconds (None: never); ``metrics_token``: what ``GET /metrics`` needs as
+    looking every ``expire_every`` seconds (None: never); ``ws_per_client``: WebSockets one client (an
+    address, an IPv6 /64) may hold open at once; ``metrics_token``: what ``GET /metrics`` needs as
     a Bearer token (None: nothing)."""
     store = Guarded(open_store(db if db is not None else default_db()))
     manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers, bots=bots)
@@ -382,9 +385,24 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                           for i, s in enumerate(game.seats)],
                 "options": game.options.to_json(), "result": outcome(game.state), "table": table_json(state)}
 
+    sockets: dict[str, int] = {}  # open WebSockets by client
+
     @app.websocket("/api/games/{game_id}/ws")
     async def watch(ws: WebSocket, game_id: str, lang: str = "en") -> None:
         """Sends the public view now and after every change; the page needs to send nothing."""
+        client = client_key(ws.client.host) if ws.client else ""
+        if sockets.get(client, 0) >= ws_per_client:
+            await ws.close(code=1008, reason="too many open pages from one address")
+            return
+        sockets[client] = sockets.get(client, 0) + 1
+        try:
+            await _watch(ws, game_id, lang)
+        finally:
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
+
+    async def _watch(ws: WebSocket, game_id: str, lang: str) -> None:
         await ws.accept()
         try:
             game = game_of(game_id)

@@ -82,6 +82,8 @@ class PostgresStore(Store):
             pool.open(wait=True, timeout=wait)
         except BaseException:
             pool.close(timeout=0)
+            # The database's own reason (refused, no such database, a password), not the pool's "incomplete".
+            psycopg.connect(self.url, connect_timeout=max(1, round(self.timeout * 2))).close()
             raise
         return pool
 
