@@ -223,3 +223,35 @@ def test_a_read_only_database_is_said_as_such(tmp_path: Path) -> None:
     assert store.trouble() == READ_ONLY
     assert store.load("g1") is not None  # reads go on
     store.close()
+
+
+# --- limits for a server exposed directly ------------------------------------------------------------
+
+def test_a_huge_header_is_refused_and_the_server_goes_on(tmp_path: Path) -> None:
+    import socket
+
+    with serving(tmp_path / "g.sqlite3", args=("--max-header-bytes", "8192")) as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 1024 * 1024 + b"\r\n\r\n")
+            answer = b""
+            with contextlib.suppress(OSError):
+                while chunk := s.recv(4096):
+                    answer += chunk
+        assert answer.startswith(b"HTTP/1.1 400") or answer == b"", answer[:80]
+        assert timed(server, "GET", "/healthz")[1] == 200
+
+
+def test_one_client_holds_at_most_ws_per_client_websockets(tmp_path: Path) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    with serving(tmp_path / "g.sqlite3", args=("--ws-per-client", "2")) as server:
+        _, _, _, g = timed(server, "POST", "/api/games", {**PEOPLE, "seed": 3})
+        url = f"ws://127.0.0.1:{server.port}/api/games/{g['id']}/ws"
+        with connect(url) as a, connect(url) as b:
+            assert json.loads(a.recv(timeout=10))["moves"] == 0 and json.loads(b.recv(timeout=10))["moves"] == 0
+            with connect(url) as c, pytest.raises(ConnectionClosed) as closed:
+                c.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        with connect(url) as d:  # the first two closed: room again
+            assert json.loads(d.recv(timeout=10))["moves"] == 0

@@ -392,6 +392,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         """Sends the public view now and after every change; the page needs to send nothing."""
         client = client_key(ws.client.host) if ws.client else ""
         if sockets.get(client, 0) >= ws_per_client:
+            await ws.accept()  # then closed with a reason the page can read (a refused handshake says none)
             await ws.close(code=1008, reason="too many open pages from one address")
             return
         sockets[client] = sockets.get(client, 0) + 1
