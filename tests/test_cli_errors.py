@@ -29,6 +29,11 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (d / "inf-seed.json").write_text(json.dumps(RECORD).replace('"seed": 0', '"seed": 1e400'))
     (d / "flag-players.json").write_text(json.dumps({**RECORD, "options": {"players": True}}))
     (d / "text.json").write_text("not json at all")
+    subprocess.run([sys.executable, "-m", "lewis_clark.cli", "selfplay", "--players", "random,random", "--seed", "1",
+                    "--max-turns", "1", "--record", str(d / "ten.json")], check=True, capture_output=True,
+                   env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")})
+    ten = json.loads((d / "ten.json").read_text())
+    (d / "ten.json").write_text(json.dumps({**ten, "actions": ten["actions"][:10], "final_hash": ""}))
     return d
 
 
@@ -67,6 +72,15 @@ CORPUS: list[tuple[str, str]] = [
     ("replay FILES/missing.json", "missing.json"), ("replay FILES", "FILES"),
     ("play --plain --load FILES/binary.json", "binary.json"), ("play --plain --load FILES/deep.json", "deep.json"),
     ("play --plain --load FILES/short-bots.json", "bots"),
+    # issue 22: databases the server cannot open, files without end, options that conflict
+    ("serve --db FILES", "folder"), ("serve --db FILES/text.json", "not a SQLite database"),
+    ("serve --db postgresql://postgres@127.0.0.1:1/x", "cannot reach the PostgreSQL database"),
+    ("bots --db postgresql://postgres@127.0.0.1:1/x", "cannot reach the PostgreSQL database"),
+    ("replay /dev/zero", "over 16 MiB"), ("replay --upto 99999 FILES/ten.json", "the record has"),
+    ("play --plain --load FILES/ten.json --resume", "--resume and --load"),
+    ("sim --games 1 --plot FILES/x.nosuchext", ".nosuchext"),
+    ("sim --games 1 --backend ray --address ray://127.0.0.1:1", "--address"),
+    ("sim --mackenzie a,b", "--mackenzie"),
     # usage
     ("nosuchcommand", "nosuchcommand"), ("selfplay --bogus", "--bogus"), ("replay", "RECORD"),
     ("sim --batch-size 3", "--batch-size"), ("play --plain --colours pink", "colour"),

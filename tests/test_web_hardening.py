@@ -397,3 +397,18 @@ def test_serve_passes_its_limits_on(monkeypatch: pytest.MonkeyPatch, db: Path) -
 def test_serve_refuses_bad_limits_in_one_line(monkeypatch: pytest.MonkeyPatch, db: Path, args: tuple[str, ...]) -> None:
     result, ran = _serve(monkeypatch, db, *args)
     assert result.exit_code == 2 and "Traceback" not in result.output and not ran, result.output
+
+
+def test_an_ipv6_64_is_one_client_and_a_few_clients_cannot_empty_the_server() -> None:
+    from lewis_clark.web.safety import client_key
+
+    assert client_key("2001:db8:1:2::1") == client_key("2001:db8:1:2:ffff:1:2:3") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
+    assert client_key("::ffff:10.0.0.1") == "10.0.0.1" == client_key("10.0.0.1")
+    limit = CreationLimit(per_client=20, overall=200, clock=lambda: 0.0)
+    rotating = [limit.take(client_key(f"2001:db8::{i:x}")) for i in range(25)]  # one /64, 25 addresses
+    assert rotating.count(0.0) == 20
+    busy = sum(limit.take(f"10.0.0.{c}") == 0 for c in range(1, 11) for _ in range(20))  # ten busy clients
+    assert busy <= 95  # they stop near half of the server's bucket: the rest is kept ...
+    assert limit.server.tokens >= 85
+    assert all(limit.take(f"10.1.0.{c}") == 0 for c in range(1, 60))  # ... for clients new to it

@@ -344,7 +344,7 @@ def test_deploy_doc_is_linked_and_names_every_metric(client: TestClient) -> None
     doc = DEPLOY.read_text(encoding="utf-8")
     families = {f.name for f in text_string_to_metric_families(client.get("/metrics").text)}
     ours = {name for name in families if name.startswith("lewis_clark_")}
-    assert len(ours) == 11
+    assert len(ours) == 12
     counters = {f.name for f in text_string_to_metric_families(client.get("/metrics").text) if f.type == "counter"}
     for name in ours:
         assert (name + "_total" if name in counters else name) in doc, name

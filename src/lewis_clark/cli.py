@@ -17,6 +17,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import click
@@ -132,6 +133,8 @@ def replay(record_path: str, upto: int | None, show_log: bool) -> None:
     """Replay a game record, check it, and print the same summary as selfplay."""
     try:
         record = Record.load(record_path)
+        if upto is not None and upto > len(record.actions):
+            fail(f"--upto {upto}: the record has {len(record.actions)} actions")
         if upto is not None:  # an earlier point: no final hash to check
             record = replace(record, actions=record.actions[:upto], final_hash="")
         # A replay never asks the bots anything, so their names are only labels: a record made by a
@@ -229,6 +232,12 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
             import matplotlib  # noqa: F401
         except ImportError:
             fail("--plot needs matplotlib: pip install 'lewis-clark[sim]'")
+        from matplotlib.backend_bases import FigureCanvasBase
+
+        kinds = FigureCanvasBase.get_supported_filetypes()
+        suffix = Path(plot_path).suffix.lstrip(".").lower()
+        if suffix and suffix not in kinds:
+            fail(f"--plot {plot_path}: no picture format .{suffix} (one of {', '.join('.' + k for k in sorted(kinds))})")
         writable_file(plot_path, "--plot")
     err = Console(stderr=True, highlight=False)
     results: dict[int, simulation.SimResult] = {}
@@ -250,8 +259,8 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
                                                keep_records=bool(records_dir), progress=advance)
                 except ImportError as exc:
                     fail(f"--backend ray needs Ray: pip install 'lewis-clark[rl]' ({exc})")
-                except ConnectionError as exc:
-                    fail(f"--address {address}: {exc}")
+                except (ConnectionError, ValueError) as exc:  # ValueError: a ray:// address without ray[client]
+                    fail(f"--address {address}: {str(exc).splitlines()[0]}")
             else:
                 outcomes = simulation.run(specs, workers, keep_records=bool(records_dir), progress=advance)
             results[level] = simulation.SimResult(tuple(bots), outcomes)

@@ -42,6 +42,9 @@ def steps(options: Options, actions: Sequence[str | Action], *, start: State | N
         state = after
 
 
+MAX_RECORD_BYTES = 16 * 2**20  # a record of the longest game is a few tens of KiB
+
+
 @dataclass
 class Record:
     """Everything needed to replay a game."""
@@ -109,7 +112,11 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open("rb") as f:  # bounded: /dev/zero or a huge file is refused, not read for ever
+                raw = f.read(MAX_RECORD_BYTES + 1)
+            if len(raw) > MAX_RECORD_BYTES:
+                raise CorruptState(f"record {path} is over {MAX_RECORD_BYTES // 2**20} MiB: not a game record")
+            text = raw.decode("utf-8")
         except OSError as exc:
             raise CorruptState(f"cannot read record {path}: {exc.strerror}") from exc
         except UnicodeDecodeError as exc:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -260,8 +261,10 @@ def specs(bots: Sequence[str], games: int, seed: int, mackenzie: int = 0, random
 
 def run(game_specs: Sequence[GameSpec], workers: int = 1, keep_records: bool = False,
         progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
-    """Play the games, in ``workers`` processes; outcomes come back in game order."""
+    """Play the games, in ``workers`` processes (at most one per game and per core: more would only
+    wait); outcomes come back in game order."""
     jobs = [(s, keep_records) for s in game_specs]
+    workers = min(workers, len(jobs), os.cpu_count() or 1)
     outcomes: list[GameOutcome] = []
     results: Iterator[GameOutcome]
     if workers <= 1:

@@ -78,6 +78,8 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
          random_start: bool, route_text: str | None, load_path: str | None, resume: bool,
          autosave_path: str | None, fast: bool, delay: float, plain: bool) -> None:
     """Play a game in the terminal."""
+    if resume and load_path:
+        _fail("--resume and --load both name the game to play: give one")
     if resume and not load_path:
         found = latest_unfinished()
         if found is None:

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -38,12 +39,14 @@ from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.database import open_store
 from lewis_clark.web.games import GameError, LiveGame, Manager, Watcher, language_of
+from lewis_clark.web.guard import DOWN, FULL, READ_ONLY, Guarded, Unavailable
 from lewis_clark.web.guide import guide_page
 from lewis_clark.web.health import HEALTH_PATHS, HostCheck, serve_health
 from lewis_clark.web.hint import serve_hint
 from lewis_clark.web.limits import CreationLimit, retry_after
 from lewis_clark.web.metrics import Metrics, Requests, serve_metrics
 from lewis_clark.web.openapi import serve_openapi_30
+from lewis_clark.web.safety import BodyCheck, SecurityHeaders, client_key, refused_input
 from lewis_clark.web.words import meta_json, table_json
 from lewis_clark.wording import LANGUAGES, current_language, language, outcome, t, tn
 
@@ -54,9 +57,10 @@ MAX_PLAN = 64  # steps in one plan; the longest the engine's plans make is far s
 STATIC = Path(str(resources.files("lewis_clark.web") / "static"))
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SNAPSHOT_EVERY = 32  # replay: keep every 32nd state so any step is at most 31 actions away
-PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:;"
+PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:;"
                                           " style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
                 "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+WS_PER_CLIENT = 32  # open pages one client may hold (a family's tabs fit; a flood of sockets does not)
 EXPIRE_EVERY = 3600.0  # seconds between two looks for expired games
 # Strict: a value of the wrong JSON type is refused (422 naming the field), never converted.
 STRICT = ConfigDict(extra="forbid", strict=True)
@@ -158,33 +162,6 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
-class NoFraming:
-    """Every response (pages, API, static files, errors) forbids being shown in another site's frame:
-    ``X-Frame-Options: DENY`` and, unless the response has a policy of its own (the pages' includes it),
-    ``Content-Security-Policy: frame-ancestors 'none'``."""
-
-    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
-        self.app = app
-
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
-                       send: Callable[..., Awaitable[None]]) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def framed(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                names = {name.lower() for name, _ in headers}
-                headers.append((b"x-frame-options", b"DENY"))
-                if b"content-security-policy" not in names:
-                    headers.append((b"content-security-policy", b"frame-ancestors 'none'"))
-                message["headers"] = headers
-            await send(message)
-
-        await self.app(scope, receive, framed)
-
-
 class Language:
     """A request's ``?lang=`` (when the wording layer knows it) is the language of everything said while
     answering it, refusals included; other requests are answered in English."""
@@ -202,6 +179,21 @@ class Language:
             await self.app(scope, receive, send)
 
 
+RETRY_DOWN = 5  # Retry-After (seconds) while the database does not answer
+RETRY_WRITE = 30  # ... while it refuses writes (a full disk, a read-only file: someone has to act)
+
+
+def unavailable_message(reason: str) -> str:
+    """What a refused request is told when the store cannot serve (``guard``)."""
+    if reason == DOWN:
+        return t("the games' database is not answering: try again in a few seconds")
+    if reason == FULL:
+        return t("nothing can be saved now: the server's disk is full; try again later")
+    if reason == READ_ONLY:
+        return t("nothing can be saved now: the games' database is read-only; try again later")
+    return t("nothing can be saved now: the games' database failed; try again later")
+
+
 def default_db() -> Path:
     import platformdirs
 
@@ -211,7 +203,8 @@ def default_db() -> Path:
 def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers: int | None = None, *,
                create_limit: CreationLimit | None = None, allowed_hosts: Sequence[str] | None = None,
                expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
-               expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None) -> FastAPI:
+               expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None,
+               ws_per_client: int = WS_PER_CLIENT) -> FastAPI:
     """The application, storing games in ``db``: a SQLite file (default: in the user's data folder) or a
     ``postgresql://`` address (``open_store``); bots think in ``bot_workers`` processes (default: one
     per core; 0: on the server's loop, for tests), or, with ``bots=False``, in bot workers of their own
@@ -219,9 +212,10 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     ``create_limit``: games a client and the server may create a minute (default 20 and 200);
     ``allowed_hosts``: the names the Host header may give (None: any); games not over with no action
     for ``expire_days``, and finished games unchanged for ``keep_finished_days``, are deleted by a task
-    looking every ``expire_every`` seconds (None: never); ``metrics_token``: what ``GET /metrics`` needs as
+    looking every ``expire_every`` seconds (None: never); ``ws_per_client``: WebSockets one client (an
+    address, an IPv6 /64) may hold open at once; ``metrics_token``: what ``GET /metrics`` needs as
     a Bearer token (None: nothing)."""
-    store = open_store(db if db is not None else default_db())
+    store = Guarded(open_store(db if db is not None else default_db()))
     manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers, bots=bots)
     limit = create_limit if create_limit is not None else CreationLimit()
     metrics = Metrics(manager)  # docs/deploy.md; /healthz, /readyz: health.py
@@ -260,16 +254,25 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     app.state.limit = limit
     app.state.metrics = metrics
     app.add_middleware(Language)
+    app.add_middleware(BodyCheck)  # after the size check: only small bodies are read whole
     app.add_middleware(BodyLimit)
     if allowed_hosts is not None:  # a wrong Host is refused (400) before anything else
         app.add_middleware(HostCheck, allowed_hosts=allowed_hosts,
                            open_paths=HEALTH_PATHS | ({"/metrics"} if metrics_token else set()))
-    app.add_middleware(NoFraming)  # the refusals of the middlewares above carry the headers too
+    app.add_middleware(SecurityHeaders)  # the refusals of the middlewares above carry the headers too
     app.add_middleware(Requests, metrics=metrics)  # outermost: times and logs every answer, refusals included
+
+    app.add_exception_handler(RequestValidationError, refused_input)
 
     @app.exception_handler(GameError)
     async def refused(request: Request, exc: GameError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, exc.status, headers=exc.headers)
+
+    @app.exception_handler(Unavailable)
+    async def unavailable(request: Request, exc: Unavailable) -> JSONResponse:
+        seconds = RETRY_DOWN if exc.reason == DOWN else RETRY_WRITE
+        return JSONResponse({"detail": unavailable_message(exc.reason), "reason": exc.reason}, 503,
+                            headers={"Retry-After": str(seconds)})
 
     def game_of(game_id: str) -> LiveGame:
         if not GAME_ID.match(game_id):
@@ -309,7 +312,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
         except ValueError as exc:
             raise GameError(422, str(exc)) from None
         seats = [(s.kind, s.level) for s in spec.seats]
-        wait = limit.take(request.client.host if request.client else "")
+        wait = limit.take(client_key(request.client.host) if request.client else "")
         if wait:
             seconds = retry_after(wait)
             metrics.refused.inc()
@@ -387,9 +390,25 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                           for i, s in enumerate(game.seats)],
                 "options": game.options.to_json(), "result": outcome(game.state), "table": table_json(state)}
 
+    sockets: dict[str, int] = {}  # open WebSockets by client
+
     @app.websocket("/api/games/{game_id}/ws")
     async def watch(ws: WebSocket, game_id: str, lang: str = "en") -> None:
         """Sends the public view now and after every change; the page needs to send nothing."""
+        client = client_key(ws.client.host) if ws.client else ""
+        if sockets.get(client, 0) >= ws_per_client:
+            await ws.accept()  # then closed with a reason the page can read (a refused handshake says none)
+            await ws.close(code=1008, reason="too many open pages from one address")
+            return
+        sockets[client] = sockets.get(client, 0) + 1
+        try:
+            await _watch(ws, game_id, lang)
+        finally:
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
+
+    async def _watch(ws: WebSocket, game_id: str, lang: str) -> None:
         await ws.accept()
         try:
             game = game_of(game_id)

@@ -25,6 +25,8 @@ import time
 from collections import OrderedDict
 from types import FrameType
 
+import psycopg
+
 from lewis_clark.web.database import open_store
 from lewis_clark.web.games import LiveGame, bot_next, catch_up, rebuild, store_action
 from lewis_clark.web.store import Conflict
@@ -32,6 +34,7 @@ from lewis_clark.web.store_postgres import PostgresStore
 
 log = logging.getLogger("lewis_clark.web")
 CACHE = 256  # games a worker keeps in memory
+RETRY_MAX = 30.0  # seconds at most between two tries while moves keep failing (the pause doubles from IDLE)
 IDLE = 1.0  # seconds an idle worker sleeps at most between two looks (a missed notification costs no more)
 
 
@@ -43,6 +46,7 @@ class Worker:
         self.bot_delay = bot_delay
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self.moves = 0
+        self.retries = 0  # moves tried again after a failure (the database down, a bot broken)
 
     def step(self) -> bool:
         """Make one bot move somewhere if one is due (True), else sleep until one may be."""
@@ -95,13 +99,22 @@ def work(address: str, bot_delay: float = 0.0, stop: threading.Event | None = No
         store.close()
         raise ValueError("bot workers need a PostgreSQL database (postgresql://...): a SQLite server plays its own bots")
     worker = Worker(store, bot_delay)
+    failures = 0
     try:
         while stop is None or not stop.is_set():
             try:
                 worker.step()
-            except Exception:  # a broken bot or a lost connection must not end the worker: look again soon
-                log.exception("bot worker: a move failed")
-                time.sleep(IDLE)
+                failures = 0
+            except Exception as exc:  # a broken bot or a lost connection must not end the worker: try again
+                failures += 1
+                worker.retries += 1
+                wait = min(RETRY_MAX, IDLE * 2 ** (failures - 1))
+                if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+                    log.warning("bot worker: the database is not answering (%s); trying again in %.0f s",
+                                str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__, wait)
+                else:
+                    log.exception("bot worker: a move failed; trying again in %.0f s", wait)
+                time.sleep(wait)
     finally:
         store.close()
     return worker.moves

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -83,13 +85,23 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
               help="The least important log lines shown (debug: every action applied).")
 @click.option("--access-log/--no-access-log", default=None,
               help="A log line for every request [default: on with --log-format json, off with text].")
+@click.option("--max-header-bytes", default=16 * 1024, show_default=True, type=click.IntRange(1024, 1024 * 1024),
+              help="Largest request head (request line and headers) read; a bigger one is refused (400).")
+@click.option("--max-connections", default=1000, show_default=True, type=click.IntRange(1, 1_000_000),
+              help="Connections and requests served at once; more are answered 503 at once (raise LimitNOFILE "
+                   "with it: docs/deploy.md).")
+@click.option("--keep-alive", default=5, show_default=True, type=click.IntRange(1, 600),
+              help="Seconds an idle connection is kept open.")
+@click.option("--ws-per-client", default=32, show_default=True, type=click.IntRange(1, 10_000),
+              help="WebSockets (open pages) one client address (an IPv6 /64) may hold at once.")
 @click.option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN",
               help="GET /metrics needs 'Authorization: Bearer TOKEN' [default: no token; better given in the "
                    "LEWIS_CLARK_METRICS_TOKEN environment variable, which other users cannot list].")
 def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None, no_bots: bool,
           allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
           keep_finished_days: float, no_expiry: bool, log_format: LogFormat, log_level: str,
-          access_log: bool | None, metrics_token: str | None) -> None:
+          access_log: bool | None, max_header_bytes: int, max_connections: int, keep_alive: int, ws_per_client: int,
+          metrics_token: str | None) -> None:
     """Play in the browser: serve the game at http://HOST:PORT/."""
     try:
         import uvicorn
@@ -99,23 +111,51 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         from lewis_clark.web.logs import config
     except ImportError as exc:  # the web extra is optional
         raise click.ClickException(f"the web server needs the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
+    logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are said once, below
     db = db_path or str(default_db())
     if no_bots and not db.startswith(("postgresql://", "postgres://")):
         raise click.UsageError("--no-bots needs a PostgreSQL database (--db postgresql://...), where bot workers "
                                "(lewis-clark bots) take the bots' turns")
     hosts = allowed_hosts(host, allowed)
-    app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers, bots=not no_bots,
-                     create_limit=CreationLimit(create_limit, create_limit_all), allowed_hosts=hosts,
-                     expire_days=None if no_expiry else expire_days,
-                     keep_finished_days=None if no_expiry else keep_finished_days, metrics_token=metrics_token or None)
+    try:
+        app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers, bots=not no_bots,
+                         create_limit=CreationLimit(create_limit, create_limit_all), allowed_hosts=hosts,
+                         expire_days=None if no_expiry else expire_days, ws_per_client=ws_per_client,
+                         keep_finished_days=None if no_expiry else keep_finished_days, metrics_token=metrics_token or None)
+    except Exception as exc:  # a folder, a file that is no database, a read-only file, PostgreSQL down
+        raise click.ClickException(store_error(db, exc)) from None
     shown = "127.0.0.1" if host in ANY else host
     click.echo(f"Lewis & Clark: open http://{shown}:{port}/ in a browser (games stored in {shown_db(db)}; Ctrl+C stops)")
     if hosts is None:
         click.echo("warning: listening on every interface and answering any Host name; name the ones people use "
                    "with --allowed-host (a page on another site could otherwise reach this server through a "
                    "DNS name of its own)", err=True)
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False,
+    # h11: the one of uvicorn's HTTP implementations with a limit on the request head's size.
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False, http="h11",
+                h11_max_incomplete_event_size=max_header_bytes, limit_concurrency=max_connections,
+                timeout_keep_alive=keep_alive,
                 log_config=config(log_format, log_level, log_format == "json" if access_log is None else access_log))
+
+
+def store_error(address: str, exc: BaseException) -> str:
+    """Why the store at ``address`` did not open, in one line (never the password)."""
+    import sqlite3
+
+    where = shown_db(address)
+    if isinstance(exc, IsADirectoryError) or (not address.startswith(("postgresql://", "postgres://"))
+                                              and os.path.isdir(address)):
+        return f"--db {where} is a folder, not a database file"
+    if isinstance(exc, sqlite3.DatabaseError):
+        text = str(exc)
+        if "readonly" in text or "read-only" in text or not os.access(address, os.W_OK):
+            return f"--db {where}: the file is read-only (the server stores every action)"
+        if "not a database" in text:
+            return f"--db {where} is not a SQLite database file"
+        return f"--db {where}: {text}"
+    if type(exc).__module__.startswith(("psycopg", "psycopg_pool")):
+        reason = str(exc).strip().splitlines()[0].strip() if str(exc).strip() else type(exc).__name__
+        return f"cannot reach the PostgreSQL database {where}: {reason}"
+    return f"--db {where}: {exc}"
 
 
 def shown_db(address: str) -> str:
@@ -145,7 +185,13 @@ def bots(db_path: str, workers: int, bot_delay: float) -> None:
                                "plays its own bots")
     try:
         from lewis_clark.web.bot_workers import run
+        from lewis_clark.web.database import open_store
     except ImportError as exc:
         raise click.ClickException(f"bot workers need the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
+    logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
+    try:  # the database is reached once here, so that an unreachable one is one line, not a traceback per worker
+        open_store(db_path).close()
+    except Exception as exc:
+        raise click.ClickException(store_error(db_path, exc)) from None
     click.echo(f"Lewis & Clark bot workers: {workers} on {shown_db(db_path)} (Ctrl+C stops)")
     run(db_path, workers, bot_delay)

@@ -42,6 +42,7 @@ from lewis_clark.queries import round_number
 from lewis_clark.record import Record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
+from lewis_clark.web.guard import Unavailable
 from lewis_clark.web.recap import recap_json, story_json
 from lewis_clark.web.store import Conflict, Store, StoredGame, token_hash
 from lewis_clark.web.words import action_json, plan_json, table_json
@@ -62,6 +63,8 @@ log = logging.getLogger("lewis_clark.web")
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
 MAX_LIVE_GAMES = 2000  # games kept in memory; idle ones are rebuilt from the store when needed
 TRIES = 2  # a change refused because another process changed the game first is checked again once
+BOT_RETRY_FIRST = 0.25  # seconds before a bot's turn is tried again after its move could not be stored ...
+BOT_RETRY_MAX = 4.0  # ... doubling up to this: a bot game goes on soon after the database is back
 
 
 class GameError(Exception):
@@ -386,11 +389,17 @@ class Manager:
         self._listener: asyncio.Task[None] | None = None
         self.closing = False
         self.on_applied: Callable[[LiveGame, int], None] = lambda game, seat: None  # metrics.py counts here
+        self.on_bot_retry: Callable[[LiveGame], None] = lambda game: None  # metrics.py counts here too
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # --- lifecycle -------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Hear the changes other processes store (a shared store only), on the running loop."""
+        """Hear the changes other processes store (a shared store only), on the running loop; and, once
+        a database that stopped answering answers again, look at every game again (``guard``)."""
+        self._loop = asyncio.get_running_loop()
+        if hasattr(self.store, "revived"):
+            self.store.revived = self._revived
         if self.store.shared and self._listener is None:
             self._listener = asyncio.get_running_loop().create_task(self.store.listen(self.heard, self.recheck))
 
@@ -404,22 +413,32 @@ class Manager:
             return
         self.refresh_from_store(game)
 
+    def _revived(self) -> None:
+        """The database answers again (told from the guard's thread): catch up on the loop."""
+        if self._loop is not None and not self.closing:
+            self._loop.call_soon_threadsafe(lambda: self._loop.create_task(self.recheck()) if self._loop else None)
+
     def refresh_from_store(self, game: LiveGame) -> None:
         """Bring a held game up to its stored version and show it to its pages (a game deleted
-        elsewhere is forgotten, its pages closed)."""
+        elsewhere is forgotten, its pages closed). With the store unavailable the game stays as it is
+        (looked at again once the database is back)."""
         try:
             changed = catch_up(self.store, game)
         except KeyError:
             self._forget(game)
+            return
+        except Unavailable as exc:
+            log.warning("game %s not brought up to date: %s", game.id, exc.reason)
             return
         if changed:
             game.refresh()
             self.kick(game)
 
     async def recheck(self) -> None:
-        """After notifications were lost: every held game is looked at again."""
+        """After notifications were lost: every held game is looked at again, and its bots go on."""
         for game in list(self.games.values()):
             self.refresh_from_store(game)
+            self.kick(game)
             await asyncio.sleep(0)
 
     def resume(self) -> int:
@@ -684,33 +703,45 @@ class Manager:
         game.bot_task = asyncio.get_running_loop().create_task(self._run_bots(game))
 
     async def _run_bots(self, game: LiveGame) -> None:
+        """Play the game's bots until a person is to decide. A move that could not be stored (the
+        database down, a full disk) or a bot that failed is tried again after a pause that doubles up
+        to BOT_RETRY_MAX: a bot game never waits for a restart."""
+        failures = 0
         try:
             while not self.closing and not game.gone:
                 seat = game.to_move()
                 if seat < 0 or not game.match.is_bot(seat):
                     return
-                state = game.state
-                moves = len(game.actions)
-                action, bot = await self._think(game.match)
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                if game.gone:
-                    return
-                if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
-                    continue  # the game changed while the bot thought: its choice (and the bot sent back) is dropped
                 kept = game.match.bots[seat]
-                game.match.bots[seat] = bot  # the bot after choosing: its generator and plans moved on
                 try:
+                    state = game.state
+                    moves = len(game.actions)
+                    action, bot = await self._think(game.match)
+                    if self.bot_delay:
+                        await asyncio.sleep(self.bot_delay)
+                    if game.gone:
+                        return
+                    if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
+                        continue  # the game changed while the bot thought: its choice (and the bot sent back) is dropped
+                    game.match.bots[seat] = bot  # the bot after choosing: its generator and plans moved on
                     self.commit(game, seat, action)
+                    failures = 0
                 except Conflict:  # another process (a bot worker, another server) moved it first
                     game.match.bots[seat] = kept
                     self.refresh_from_store(game)
                 except GameError:  # deleted meanwhile
                     return
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a broken bot must not take the server down; its seat waits
-            log.exception("bot in game %s failed", game.id)
+                except Exception as exc:  # the store failed or the bot broke: try again later
+                    game.match.bots[seat] = kept
+                    failures += 1
+                    wait = min(BOT_RETRY_MAX, BOT_RETRY_FIRST * 2 ** (failures - 1))
+                    if isinstance(exc, Unavailable):
+                        log.warning("bot in game %s: its move was not stored (%s); trying again in %.2f s",
+                                    game.id, exc.reason, wait)
+                    else:
+                        log.exception("bot in game %s failed; trying again in %.2f s", game.id, wait)
+                    self.on_bot_retry(game)
+                    await asyncio.sleep(wait)
         finally:
             game.bot_task = None
 

@@ -2,8 +2,9 @@
 
 ``/healthz`` says the process answers, touching nothing else: a supervisor restarts a server that
 stops answering it. ``/readyz`` says the server can serve games now: the store answers a trivial query
-(within ``READY_TIMEOUT``), the bot workers (if the server runs bots) are not broken, and the server
-is not shutting down; otherwise 503 with the reason, and a balancer sends the traffic elsewhere.
+(within ``READY_TIMEOUT``) and refused no write lately (a full disk, a read-only file: ``guard``), the
+bot workers (if the server runs bots) are not broken, and the server is not shutting down; otherwise
+503 with the reason, and a balancer sends the traffic elsewhere.
 Balancers call these by address (``http://10.0.0.5:8001/readyz``), so they answer whatever the Host
 header says (``HostCheck``): they tell a page from another site nothing worth a DNS rebinding.
 """
@@ -22,7 +23,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from lewis_clark.web.games import Manager
 
 log = logging.getLogger("lewis_clark.web")
-READY_TIMEOUT = 2.0  # seconds the store has to answer /readyz
+READY_TIMEOUT = 0.8  # seconds the store has to answer /readyz (a balancer hears 503 within a second)
 HEALTH_PATHS = frozenset({"/healthz", "/readyz"})
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -31,6 +32,9 @@ def problem(manager: Manager) -> str:
     """Why the server cannot take requests now, apart from the store ("" when it can)."""
     if manager.closing:
         return "shutting down"
+    trouble = manager.store.trouble()  # the database stopped answering, or refused a recent write (guard)
+    if trouble:
+        return trouble
     # The pool is replaced when a bot next needs it; a broken one left in place means that the last try
     # to start workers failed too (out of memory, a process limit): bots cannot move here.
     pool = getattr(manager, "_pool", None)

@@ -2,7 +2,9 @@
 
 A bucket holds up to ``per_minute`` tokens and refills at ``per_minute`` a minute; each new game takes
 one from the client's bucket and one from the server's. A request finding either empty is refused,
-taking nothing from the other, and told how long until a token is back.
+taking nothing from the other, and told how long until a token is back. The server's bucket's last
+half goes only to clients that created at most one game lately, so a few clients cannot empty it;
+a client is an IPv4 address or an IPv6 /64 (``safety.client_key``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ class Bucket:
     def wait(self) -> float:
         """Seconds until the next token (0: one is here)."""
         return 0.0 if self.tokens >= 1 else (1 - self.tokens) * 60 / self.per_minute
+
+    def wait_for(self, level: float) -> float:
+        """Seconds until the bucket holds ``level`` tokens."""
+        return max(0.0, (level - self.tokens) * 60 / self.per_minute)
 
     @property
     def full(self) -> bool:
@@ -64,6 +70,11 @@ class CreationLimit:
         for b in buckets:
             b.refill(now)
         wait = max((b.wait() for b in buckets), default=0.0)
+        if not wait and self.per_client and self.overall and self.server.tokens < self.overall / 2 \
+                and buckets[0].tokens < self.per_client - 1:
+            # The server's last half is kept for clients that created at most one game lately: a few busy
+            # clients cannot empty it for everyone (each would need a network of its own per game).
+            wait = min(self.server.wait_for(self.overall / 2), buckets[0].wait_for(self.per_client - 1))
         if wait:
             return wait
         for b in buckets:

@@ -60,6 +60,8 @@ class Metrics:
         self.created = Counter("lewis_clark_games_created", "Games created", registry=reg)
         self.expired = Counter("lewis_clark_games_expired", "Games deleted for want of play (expiry)", registry=reg)
         self.deleted = Counter("lewis_clark_games_deleted", "Games deleted by their creator", registry=reg)
+        self.bot_retries = Counter("lewis_clark_bot_retries", "Bot turns tried again after their move could not be "
+                                   "stored or the bot failed", registry=reg)
         self.refused = Counter("lewis_clark_rate_limited", "New games refused by the creation limit (429)", registry=reg)
         Gauge("lewis_clark_live_games", "Games in this process's memory", registry=reg).set_function(
             lambda: len(manager.games))
@@ -70,6 +72,7 @@ class Metrics:
         for by in ("person", "bot"):
             self.actions.labels(by)  # both series exist from the start, at 0
         manager.on_applied = self.applied
+        manager.on_bot_retry = lambda game: self.bot_retries.inc()
 
     def applied(self, game: LiveGame, seat: int) -> None:
         """An action was applied and stored (the manager's hook)."""

@@ -93,6 +93,15 @@ class Store(ABC):
         """A trivial query (readiness): raises when the database does not answer."""
         self.schema_version()
 
+    def revive(self) -> None:
+        """After the database stopped answering: raises while it still does not answer; once it does,
+        whatever the store needs to work again is made ready (``guard``)."""
+        self.ping()
+
+    def trouble(self) -> str:
+        """Why the store cannot serve now ("" when it can; ``guard.Guarded`` knows)."""
+        return ""
+
     @abstractmethod
     def close(self) -> None: ...
 

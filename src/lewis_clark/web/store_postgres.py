@@ -43,6 +43,8 @@ log = logging.getLogger("lewis_clark.web")
 CHANNEL = "lewis_clark"
 LOCKS = 0x4C43  # advisory locks' first key: this program's (the second is the game id's hash)
 RETRY = 1.0  # seconds before listening again after the connection was lost
+TIMEOUT = 1.0  # seconds a call waits for a connection (on the server's loop: keep it short)
+OPEN_TIMEOUT = 5.0  # seconds to reach the database when the store opens
 
 
 def payload(game_id: str, version: int, bot_next: bool) -> str:
@@ -62,13 +64,35 @@ class PostgresStore(Store):
     kind = "postgresql"
     shared = True
 
-    def __init__(self, url: str, pool_size: int = 4) -> None:
+    def __init__(self, url: str, pool_size: int = 4, timeout: float = TIMEOUT, open_timeout: float = OPEN_TIMEOUT) -> None:
         self.url = url
-        self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, kwargs={"autocommit": True}, open=False,
-                                   timeout=10, name="lewis-clark")
-        self.pool.open(wait=True, timeout=10)
+        self.pool_size = pool_size
+        self.timeout = timeout
+        self.pool = self._new_pool(open_timeout)
         self._claimer: psycopg.Connection[Any] | None = None  # a bot worker's: holds its advisory locks
         self._migrate()
+
+    def _new_pool(self, wait: float) -> ConnectionPool[Any]:
+        """A pool whose callers wait at most ``timeout`` for a connection (the event loop waits with them:
+        ``guard``), opened with its first connection within ``wait`` seconds."""
+        pool: ConnectionPool[Any] = ConnectionPool(
+            self.url, min_size=1, max_size=self.pool_size, open=False, timeout=self.timeout, name="lewis-clark",
+            kwargs={"autocommit": True, "connect_timeout": max(1, round(self.timeout * 2))})
+        try:
+            pool.open(wait=True, timeout=wait)
+        except BaseException:
+            pool.close(timeout=0)
+            # The database's own reason (refused, no such database, a password), not the pool's "incomplete".
+            psycopg.connect(self.url, connect_timeout=max(1, round(self.timeout * 2))).close()
+            raise
+        return pool
+
+    def revive(self) -> None:
+        """Once the database answers again, a fresh pool: the old one's own reconnection backs off (to
+        minutes after a long outage), so the server would wait for it long after the database is back."""
+        psycopg.connect(self.url, connect_timeout=max(1, round(self.timeout * 2))).close()
+        old, self.pool = self.pool, self._new_pool(self.timeout * 4)
+        old.close(timeout=0)
 
     @contextmanager
     def _tx(self) -> Iterator[psycopg.Connection[Any]]:
@@ -236,7 +260,7 @@ class PostgresStore(Store):
 
     def _claims(self) -> psycopg.Connection[Any]:
         if self._claimer is None or self._claimer.closed:
-            self._claimer = psycopg.connect(self.url, autocommit=True)
+            self._claimer = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.timeout * 2)))
             self._claimer.execute(f"LISTEN {CHANNEL}")
         return self._claimer
 

@@ -49,7 +49,8 @@ class SqliteStore(Store):
                 yield db
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # SQLite itself rolls back on some errors (a full disk): keep its error
+                    db.execute("ROLLBACK")
                 raise
 
     def _migrate(self) -> None:

@@ -1,0 +1,257 @@
+"""The server through database faults: a PostgreSQL server of the test's own stopped and started again
+under a running ``lewis-clark serve`` (issue 22), and a SQLite file that turns read-only.
+
+While the database is down ``/healthz`` answers at once, ``/readyz`` answers 503 with the reason within
+a second, an action is refused with 503, a worded reason and ``Retry-After``; once it is back, everything
+goes on by itself: readiness, people's actions and the server's own bots (whose failed turns are
+counted in ``lewis_clark_bot_retries_total``)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import _as_postgres, postgres_bin
+from test_web_restart import Server, free_port, serving
+
+BOTS = {"seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}
+PEOPLE = {"seats": [{"kind": "human"}, {"kind": "human"}]}
+
+
+class Postgres:
+    """A PostgreSQL server of this test's own (the session's one is shared by other tests)."""
+
+    def __init__(self) -> None:
+        pg = postgres_bin()
+        if pg is None:
+            pytest.skip("needs Debian's PostgreSQL (/usr/lib/postgresql/*/bin; .ci/run installs it)")
+        self.bin = pg
+        self.top = tempfile.mkdtemp(prefix="lewis-clark-pg-outage-")
+        if os.geteuid() == 0:
+            shutil.chown(self.top, "postgres")
+        self.data, self.port = os.path.join(self.top, "data"), free_port()
+        subprocess.run(_as_postgres([f"{pg}/initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "--no-sync"]),
+                       check=True, stdout=subprocess.DEVNULL)
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        options = f"-k {self.top} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off"
+        subprocess.run(_as_postgres([f"{self.bin}/pg_ctl", "-D", self.data, "-o", options, "-l", f"{self.top}/log",
+                                     "-w", "start"]), check=True, stdout=subprocess.DEVNULL)
+
+    def stop(self) -> None:
+        subprocess.run(_as_postgres([f"{self.bin}/pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop"]),
+                       check=True, stdout=subprocess.DEVNULL)
+
+    def remove(self) -> None:
+        subprocess.run(_as_postgres([f"{self.bin}/pg_ctl", "-D", self.data, "-m", "immediate", "stop"]),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(self.top, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def own_postgres() -> Iterator[Postgres]:
+    pg = Postgres()
+    try:
+        pg.start()
+        yield pg
+    finally:
+        pg.remove()
+
+
+def timed(server: Server, method: str, path: str, body: Any = None, token: str = "",
+          timeout: float = 30) -> tuple[float, int, Any, Any]:
+    """Seconds taken, status, headers and JSON body of one request."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(server.base + path, data=data, method=method)
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("X-Token", token)
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            status, headers, raw = r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        status, headers, raw = e.code, e.headers, e.read()
+    took = time.monotonic() - start
+    return took, status, headers, json.loads(raw) if raw.startswith((b"{", b"[")) else raw.decode()
+
+
+def metric(server: Server, name: str) -> float:
+    _, _, _, text = timed(server, "GET", "/metrics")
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} not in /metrics")
+
+
+def test_postgres_outage_refuses_quickly_and_recovers_by_itself() -> None:
+    with own_postgres() as pg, serving(pg.url, bot_delay=0.05) as server:
+        _, status, _, people = timed(server, "POST", "/api/games", {**PEOPLE, "seed": 3})
+        assert status == 201
+        gid, tokens = people["id"], {s["seat"]: s["token"] for s in people["seats"]}
+        bots = [timed(server, "POST", "/api/games", {**BOTS, "seed": 40 + i})[3]["id"] for i in range(4)]
+        _, _, _, view = timed(server, "GET", f"/api/games/{gid}")
+        assert timed(server, "GET", "/readyz")[1] == 200
+
+        pg.stop()
+        down = time.monotonic()
+        took, status, headers, body = timed(server, "POST", f"/api/games/{gid}/actions",
+                                            {"action": view["legal"][0]["text"]}, tokens[view["current"]])
+        assert status == 503 and took < 2.5, (status, took, body)
+        assert headers["Retry-After"] == "5" and "not answering" in body["detail"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        health, ready = [], []
+        while time.monotonic() - down < 4:  # the bots keep failing meanwhile: the loop must stay free
+            health.append(timed(server, "GET", "/healthz")[:2])
+            took, status, _, body = timed(server, "GET", "/readyz")
+            ready.append((took, status, body["reason"]))
+            time.sleep(0.1)
+        assert all(status == 200 for _, status in health)
+        assert max(took for took, _ in health) < 0.5, health
+        assert all(status == 503 and reason == "database not answering" for _, status, reason in ready), ready
+        assert max(took for took, _, _ in ready) < 1.0, ready
+        took, status, _, _ = timed(server, "POST", "/api/games", {**PEOPLE, "seed": 4})
+        assert status == 503 and took < 1.0
+        moves_down = [timed(server, "GET", f"/api/games/{b}")[3]["moves"] for b in bots]
+        retries = metric(server, "lewis_clark_bot_retries_total")
+        assert retries >= 4  # every bot game failed to store at least once
+
+        pg.start()
+        back = time.monotonic()
+        while timed(server, "GET", "/readyz")[1] != 200:
+            assert time.monotonic() - back < 15, "not ready 15 s after the database came back"
+            time.sleep(0.05)
+        ready_after = time.monotonic() - back
+        _, status, _, after = timed(server, "POST", f"/api/games/{gid}/actions",
+                                    {"action": view["legal"][0]["text"]}, tokens[view["current"]])
+        assert status == 200 and after["moves"] == 1, after
+        while True:  # every bot game moves on with no restart
+            moves = [timed(server, "GET", f"/api/games/{b}")[3]["moves"] for b in bots]
+            if all(m > d for m, d in zip(moves, moves_down, strict=True)):
+                break
+            assert time.monotonic() - back < 20, (moves_down, moves)
+            time.sleep(0.1)
+        bots_after = time.monotonic() - back
+        print(f"outage: /healthz max {max(t for t, _ in health) * 1000:.0f} ms, /readyz max "
+              f"{max(t for t, _, _ in ready) * 1000:.0f} ms (503), ready {ready_after:.2f} s and every bot game "
+              f"moving {bots_after:.2f} s after the database came back; {retries:.0f} bot retries")
+
+
+@contextlib.contextmanager
+def small_disk(tmp_path: Path, size: str = "2m") -> Iterator[Path]:
+    """A tmpfs of ``size`` (mounting needs root; the CI container runs as root)."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    top = tmp_path / "disk"
+    top.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(top)], check=True)
+    try:
+        yield top
+    finally:
+        subprocess.run(["umount", "-l", str(top)], check=False)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system of ``folder`` to the last byte: the filler file."""
+    filler = folder / "filler"
+    with contextlib.suppress(OSError), filler.open("wb") as f:
+        while True:
+            f.write(b"x" * 4096)
+            f.flush()
+    return filler
+
+
+def test_full_disk_refuses_writes_in_words_readiness_says_so_and_writes_resume(tmp_path: Path) -> None:
+    with small_disk(tmp_path) as disk, serving(disk / "games.sqlite3") as server:
+        _, status, _, g = timed(server, "POST", "/api/games", {**PEOPLE, "seed": 3})
+        assert status == 201
+        tokens = {s["seat"]: s["token"] for s in g["seats"]}
+        _, _, _, view = timed(server, "GET", f"/api/games/{g['id']}")
+        filler = fill(disk)
+        statuses = []
+        for _ in range(3):  # SQLite may take a page or two from its own free space first
+            _, status, headers, body = timed(server, "POST", f"/api/games/{g['id']}/actions",
+                                             {"action": view["legal"][0]["text"]}, tokens[view["current"]])
+            statuses.append(status)
+            if status == 503:
+                break
+            view = body
+        assert statuses[-1] == 503, statuses
+        assert headers["Retry-After"] == "30" and body["reason"] == "disk full", body
+        assert "disk is full" in body["detail"] and headers["X-Content-Type-Options"] == "nosniff"
+        _, ready, _, why = timed(server, "GET", "/readyz")
+        assert ready == 503 and why["reason"] == "disk full"
+        _, again, _, still = timed(server, "GET", f"/api/games/{g['id']}")
+        assert again == 200 and still["moves"] == view["moves"]  # reads go on; nothing half-applied
+        filler.unlink()
+        _, status, _, body = timed(server, "POST", f"/api/games/{g['id']}/actions",
+                                   {"action": still["legal"][0]["text"]}, tokens[still["current"]])
+        assert status == 200, body
+        assert timed(server, "GET", "/readyz")[1] == 200  # a write succeeded: ready again
+
+
+def test_a_read_only_database_is_said_as_such(tmp_path: Path) -> None:
+    """SQLite's own refusal on a file opened read-only (a remount cannot be made under an open file)."""
+    import sqlite3
+
+    from lewis_clark.web.guard import READ_ONLY, Guarded, Unavailable
+    from lewis_clark.web.store_sqlite import SqliteStore
+
+    path = tmp_path / "games.sqlite3"
+    inner = SqliteStore(path)
+    inner.create("g1", {}, [])
+    inner._db.close()
+    inner._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None)
+    store = Guarded(inner)
+    with pytest.raises(Unavailable) as refused:
+        store.append("g1", 0, 0, "x", 0, False)
+    assert refused.value.reason == READ_ONLY
+    assert store.trouble() == READ_ONLY
+    assert store.load("g1") is not None  # reads go on
+    store.close()
+
+
+# --- limits for a server exposed directly ------------------------------------------------------------
+
+def test_a_huge_header_is_refused_and_the_server_goes_on(tmp_path: Path) -> None:
+    import socket
+
+    with serving(tmp_path / "g.sqlite3", args=("--max-header-bytes", "8192")) as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 1024 * 1024 + b"\r\n\r\n")
+            answer = b""
+            with contextlib.suppress(OSError):
+                while chunk := s.recv(4096):
+                    answer += chunk
+        assert answer.startswith(b"HTTP/1.1 400") or answer == b"", answer[:80]
+        assert timed(server, "GET", "/healthz")[1] == 200
+
+
+def test_one_client_holds_at_most_ws_per_client_websockets(tmp_path: Path) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    with serving(tmp_path / "g.sqlite3", args=("--ws-per-client", "2")) as server:
+        _, _, _, g = timed(server, "POST", "/api/games", {**PEOPLE, "seed": 3})
+        url = f"ws://127.0.0.1:{server.port}/api/games/{g['id']}/ws"
+        with connect(url) as a, connect(url) as b:
+            assert json.loads(a.recv(timeout=10))["moves"] == 0 and json.loads(b.recv(timeout=10))["moves"] == 0
+            with connect(url) as c, pytest.raises(ConnectionClosed) as closed:
+                c.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        with connect(url) as d:  # the first two closed: room again
+            assert json.loads(d.recv(timeout=10))["moves"] == 0
