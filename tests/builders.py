@@ -18,9 +18,9 @@ from typing import Any
 
 from lewis_clark import Action, Options, State, apply, legal_actions, new_game
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.invariants import problems
 from lewis_clark.resources import KIND_INDEX, KINDS
 from lewis_clark.state import Decision
-from lewis_clark.validate import problems
 from lewis_clark.village import PLACE_INDEX
 
 

@@ -12,9 +12,9 @@ from open_spiel.python.algorithms import mcts
 import lewis_clark.rl.openspiel_game as osg
 from lewis_clark import legal_actions
 from lewis_clark.cards import CARDS, ENCOUNTERED_IDS
+from lewis_clark.invariants import problems
 from lewis_clark.rl.actions_index import INDEX, NUM_ACTIONS, index_of
 from lewis_clark.rl.observation import SIZE, observe
-from lewis_clark.validate import problems
 
 SHORT_ROUTE = "S R F R R"
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from lewis_clark import CorruptState, State, apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import ActionError
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.invariants import load_state, problems
 from lewis_clark.route import Route
-from lewis_clark.validate import problems
 from test_state_json import _set as set_field
 
 Data = dict[str, Any]
@@ -40,7 +40,7 @@ def _data(s: State) -> Data:
 def _refused(data: Data, field: str) -> str:
     """Load ``data``, which must be refused with a message naming ``field``; the message."""
     with pytest.raises(CorruptState) as info:
-        State.from_json(data)
+        load_state(data)
     message = str(info.value)
     assert field in message, message
     return message
@@ -64,7 +64,7 @@ RECRUIT = _recruiting()
 def test_the_sources_load_as_they_are() -> None:
     assert SOLO_LOST.over and SOLO_LOST.winner == -1
     for s in (MID, SOLO_LOST, TAKE, RECRUIT):
-        assert State.from_text(s.to_text()).to_text() == s.to_text()
+        assert load_state(s.to_text()).to_text() == s.to_text()
 
 
 # --- the impossible states of issue 13, one test each ---------------------------------------------------
@@ -140,14 +140,14 @@ def test_counters_out_of_range(path: str, value: int, field: str) -> None:
 def test_a_players_view_loaded_as_a_full_state() -> None:
     seen = view(MID, 0)
     _refused(_data(seen), "hidden: this is a player's view")
-    assert State.from_text(seen.to_text(), view=True).to_text() == seen.to_text()
+    assert load_state(seen.to_text(), view=True).to_text() == seen.to_text()
 
 
 def test_a_view_with_its_deck_in_draw_order() -> None:
     data = _data(view(MID, 0))
     data["deck"].reverse()
     with pytest.raises(CorruptState, match="deck: a player's view gives the deck sorted"):
-        State.from_json(data, view=True)
+        load_state(data, view=True)
 
 
 # --- the other invariants the engine relies on --------------------------------------------------------
@@ -241,7 +241,7 @@ def test_a_short_route_lets_mackenzie_start_on_the_fort() -> None:
     """Level 7 on a short route puts him on Fort Clatsop at set-up; the game ends on his first move."""
     s = new_game(players=1, seed=1, mackenzie=7, route=Route.parse("R R S R M MR R R R F R"))
     assert s.mackenzie == s.options.route.fort_clatsop and not s.over
-    assert State.from_text(s.to_text()).to_text() == s.to_text()
+    assert load_state(s.to_text()).to_text() == s.to_text()
 
 
 # --- whatever loads can be played on ---------------------------------------------------------------------
@@ -340,7 +340,7 @@ def test_whatever_loads_can_be_played_on(source: int, changes: int, seed: int, d
     for _ in range(changes):
         _mutate(data, draw)
     try:
-        s = State.from_json(data)
+        s = load_state(data)
     except CorruptState:
         return  # refused, as a corrupt state should be
     try:

@@ -17,7 +17,6 @@ from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
 from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64, key_for
 from lewis_clark.route import PRINTED_ROUTE, Route
-from lewis_clark.validate import check_state
 
 STATE_FORMAT = 1
 __all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Frame", "Options",
@@ -297,9 +296,10 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], *, view: bool = False) -> State:
-        """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong. A player's
-        view (``hidden``: no deck order, no generator) loads only with ``view=True``: played on as a
-        full state it would draw from the sorted deck."""
+        """Rebuild a state from ``to_json`` data, its shape only (``invariants.load_state`` also checks
+        that play could have made it); raises CorruptState naming what is wrong. A player's view
+        (``hidden``: no deck order, no generator) loads only with ``view=True``: played on as a full
+        state it would draw from the sorted deck."""
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
         if data.get("format") != STATE_FORMAT:
@@ -365,20 +365,7 @@ class State:
             raise CorruptState("hidden: this is a player's view (deck order and generator withheld), "
                                "not a full state")
         state.rng_key = _rng_key(data, state)
-        check_state(state)
         return state
-
-    @classmethod
-    def from_text(cls, text: str, *, view: bool = False) -> State:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CorruptState(f"state is not valid JSON: {exc}") from exc
-        except RecursionError as exc:
-            raise CorruptState("state is not a saved state: JSON nested too deeply") from exc
-        if not isinstance(data, dict):
-            raise CorruptState("state JSON must be an object")
-        return cls.from_json(data, view=view)
 
 
 FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
