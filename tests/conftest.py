@@ -128,3 +128,24 @@ def pg_db(postgres_url: str) -> Iterator[str]:
     yield postgres_url.rsplit("/", 1)[0] + "/" + name
     with psycopg.connect(postgres_url, autocommit=True) as c:
         c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+# --- markers (pyproject.toml registers them): ``pytest -m "not slow"`` is the inner loop -----------------
+
+# Test files whose tests take over ~3 s each or in all (whole games by bots, hypothesis games, servers,
+# subprocesses), measured with ``pytest --durations``; CI runs everything.
+SLOW_FILES = frozenset({
+    "test_properties.py", "test_terminal_app.py", "test_web_pool.py", "test_web_postgres.py", "test_web_restart.py",
+    "test_rl_ray.py", "test_sim.py", "test_bots_hidden.py", "test_elo.py",
+})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Playwright tests (those that take the ``browser`` fixture) are ``browser`` and ``slow``; the tests
+    of SLOW_FILES are ``slow``."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
+        elif item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)

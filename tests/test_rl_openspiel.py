@@ -117,7 +117,8 @@ def test_random_games_keep_the_engine_consistent() -> None:
             assert np.array_equal(np.asarray(state.observation_tensor(state.current_player()), np.float32),
                                   observe(state.engine, state.current_player()))
             state.apply_action(rng.choice(legal))
-        assert not problems(state.engine)
+        if not state.is_chance_node():  # a chance node holds the Journal slot it is about to fill
+            assert not problems(state.engine)
     assert draws > 6  # set-up and at least one draw in play
     assert state.returns() == [0.0, 0.0, 0.0] or sorted(state.returns()) == [0.0, 0.0, 1.0]
 

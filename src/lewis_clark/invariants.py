@@ -131,6 +131,29 @@ def _check_players(state: State, out: list[str]) -> None:
             out.append(f"{where}.tiles: negative count {min(p.tiles)}")
         if p.scout < 0 or p.camp < 0:
             out.append(f"{where}: Scout {p.scout}, Camp {p.camp}: negative route space")
+        # R1: each card played takes at most 3 Indians on it.
+        if p.on_cards > MOST_STRENGTH * len(p.face_up):
+            out.append(f"{where}.on_cards: {p.on_cards} Indians on {len(p.face_up)} played card(s), at most "
+                       f"{MOST_STRENGTH} on each (R1)")
+    if not state.stack and not state.over:
+        _check_between_actions(state, out)
+
+
+def _check_between_actions(state: State, out: list[str]) -> None:
+    """With no decision pending every refill is done: the Journal refills from the deck (R14) and the
+    Newcomer from the stock (R10, R11)."""
+    if state.deck and 0 in state.journal:
+        out.append(f"journal.{state.journal.index(0)}: an empty slot while the draw deck holds "
+                   f"{len(state.deck)} cards (R14)")
+    if not state.newcomer and state.indian_stock:
+        out.append(f"newcomer: empty while the stock holds {state.indian_stock} Indians")
+    # A Camp takes the Playing Area back to the hand (R16); after it, only the turn's one action (if it
+    # came after the Camp) can have put a card there.
+    p = state.players[state.current]
+    left = 1 if state.acted else 0
+    if state.camped and len(p.face_up) > left:
+        out.append(f"players.{state.current}.face_up: {len(p.face_up)} cards in the Playing Area after this turn's "
+                   f"Camp, which takes them back to the hand (R16)")
 
 
 def _check_tiles(state: State, out: list[str]) -> None:
