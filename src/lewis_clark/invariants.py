@@ -17,6 +17,8 @@ from collections import Counter
 from typing import Any
 
 from lewis_clark.cards import CARDS, crew
+from lewis_clark.decisions import MOST_STRENGTH  # R1c, R9: the one home of the limit
+from lewis_clark.effects import FAREWELL_DISCARDS  # R12
 from lewis_clark.errors import CorruptState
 from lewis_clark.expedition import TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
 from lewis_clark.queries import recruitable
@@ -87,9 +89,7 @@ def check_state(state: State) -> None:
         raise CorruptState("state is inconsistent: " + "; ".join(found))
 
 
-MOST_STRENGTH = 3  # R1c: a card never performs more than 3 times, a place takes at most 3 Indians
 MOST_BOOSTS = 3  # bits of State.boosts: Jarrot 1, Cut Nose 2 (R19)
-FAREWELL_DISCARDS = 3  # R12
 MOST_NEWCOMERS = 1  # the Newcomer spot holds the one Indian an Interpreter sends there (R10)
 MOST_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])  # boats with every tile
 MOST_FRAMES = 32  # far above any real nesting (a card, a place, a copy, a take)
