@@ -440,3 +440,16 @@ def test_every_state_a_seeded_game_reaches_loads(players: int, seed: int, level:
         if s.over:
             break
         apply_in_place(s, rnd.choice(legal_actions(s)))
+
+
+def test_the_outcome_is_typed_where_winner_minus_one_meant_two_things() -> None:
+    from lewis_clark import Ending, Outcome
+
+    assert MID.winner == -1 and MID.outcome == Outcome(None, Ending.PLAYING) and not MID.outcome.over
+    assert SOLO_LOST.winner == -1 and SOLO_LOST.outcome == Outcome(None, Ending.MACKENZIE) and SOLO_LOST.outcome.over
+    from lewis_clark.match import Match
+    from lewis_clark.state import Options
+
+    won = Match(Options(players=2, seed=3), ["heuristic", "heuristic"]).play_out(200).state
+    assert won.outcome == Outcome(won.winner, Ending.FORT) and won.winner >= 0
+    assert load_state(won.to_text()).hash() == won.hash()  # derived: nothing new saved, hashes unchanged

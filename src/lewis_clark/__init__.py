@@ -13,10 +13,11 @@ from lewis_clark.invariants import load_state
 from lewis_clark.record import Record, load_record
 from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions
 from lewis_clark.setup import new_game
-from lewis_clark.state import CorruptState, Decision, Options, State, view
+from lewis_clark.state import CorruptState, Decision, Ending, Options, Outcome, State, view
 
 __all__ = [
-    "Action", "ActionError", "CorruptState", "Decision", "IllegalAction", "NotationError", "Options", "Record", "State",
+    "Action", "ActionError", "CorruptState", "Decision", "Ending", "IllegalAction", "NotationError", "Options",
+    "Outcome", "Record", "State",
     "apply", "apply_in_place", "camp_time", "legal_actions", "load_record", "load_state", "new_game", "Verb", "view",
 ]
 __version__ = "0.1.0"

@@ -19,8 +19,8 @@ from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64
 from lewis_clark.route import PRINTED_ROUTE, Route
 
 STATE_FORMAT = 1
-__all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Frame", "Options",
-           "Player", "State", "view"]
+__all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Ending", "Frame",
+           "Options", "Outcome", "Player", "State", "view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +131,26 @@ class Decision(StrEnum):
     FAREWELL = "farewell"  # which cards to discard before the Journal is replaced (R12)
     BOAT = "boat"  # which face of a boat tile to add
     NONE = ""  # the game is over
+
+
+class Ending(StrEnum):
+    """Why a game is over, or that it is not (``Outcome.ending``)."""
+
+    PLAYING = ""  # not over
+    FORT = "fort"  # a Camp reached Fort Clatsop: its player won (R23)
+    MACKENZIE = "mackenzie"  # Mackenzie reached Fort Clatsop first: the solo player lost (R24)
+
+
+class Outcome(NamedTuple):
+    """How a game stands: the winning seat (None: nobody, or Mackenzie) and why it ended. Derived from
+    the state (``State.outcome``), so saved states and their hashes are unchanged."""
+
+    winner: int | None
+    ending: Ending
+
+    @property
+    def over(self) -> bool:
+        return self.ending != Ending.PLAYING
 
 
 class AfterTake(StrEnum):
@@ -256,6 +276,16 @@ class State:
         if self.over:
             return Decision.NONE
         return self.stack[-1].kind if self.stack else Decision.TURN
+
+    @property
+    def outcome(self) -> Outcome:
+        """The typed result: ``winner`` is a seat or None, never the -1 that means both "not over" and
+        "Mackenzie won"."""
+        if not self.over:
+            return Outcome(None, Ending.PLAYING)
+        if self.winner >= 0:
+            return Outcome(self.winner, Ending.FORT)
+        return Outcome(None, Ending.MACKENZIE)
 
     def copy(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""
