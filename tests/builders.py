@@ -18,9 +18,9 @@ from typing import Any
 
 from lewis_clark import Action, Options, State, apply, legal_actions, new_game
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.invariants import problems
 from lewis_clark.resources import KIND_INDEX, KINDS
 from lewis_clark.state import Decision
-from lewis_clark.validate import problems
 from lewis_clark.village import PLACE_INDEX
 
 
@@ -47,8 +47,8 @@ def _unplace(s: State, c: int) -> None:
         if c in lst:
             lst.remove(c)
             return
-    if c in s.journal:
-        s.journal[s.journal.index(c)] = 0
+    if c in s.journal:  # refilled from the deck, as play would (an empty slot only once the deck is empty, R14)
+        s.journal[s.journal.index(c)] = s.deck.pop(0) if s.deck else 0
 
 
 def hand(s: State, seat: int, *slugs: str) -> State:
@@ -86,6 +86,9 @@ def journal(s: State, *slugs: str) -> State:
         c = card(x)
         _unplace(s, c)
         s.journal[i] = c
+    for i in range(len(slugs), 5):  # the other slots from the bottom of the deck, as refills would
+        if s.deck:
+            s.journal[i] = s.deck.pop(0)
     return s
 
 

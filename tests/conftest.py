@@ -128,3 +128,33 @@ def pg_db(postgres_url: str) -> Iterator[str]:
     yield postgres_url.rsplit("/", 1)[0] + "/" + name
     with psycopg.connect(postgres_url, autocommit=True) as c:
         c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+# --- markers (pyproject.toml registers them): ``pytest -m "not slow"`` is the inner loop -----------------
+
+# Test files whose tests take over ~3 s each or in all (whole games by bots, hypothesis games, servers,
+# subprocesses), measured with ``pytest --durations``; CI runs everything.
+SLOW_FILES = frozenset({
+    "test_properties.py", "test_terminal_app.py", "test_web_pool.py", "test_web_postgres.py", "test_web_restart.py",
+    "test_rl_ray.py", "test_sim.py", "test_bots_hidden.py", "test_elo.py", "test_rl_openspiel.py",
+    "ray_backend.py",  # its doctest starts Ray (about 20 s)
+})
+# Single slow tests in files that are otherwise quick (``pytest -m "not slow" --durations=25``).
+SLOW_TESTS = frozenset({
+    "test_an_unfinished_web_style_record_plays_on_in_the_terminal",
+    "test_illegal_actions_in_random_games_are_refused_and_change_nothing",
+    "test_solo_game_against_mackenzie_to_the_end_screen", "test_self_play_reaches_fort_clatsop",
+    "test_the_log_tells_mackenzie_turn_ends_journal_draws_and_what_a_recruit_paid", "test_installed_console_script",
+    "test_a_web_record_loads_in_the_terminal", "test_bot_never_reads_the_draw_deck_order",
+})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Playwright tests (those that take the ``browser`` fixture) are ``browser`` and ``slow``; the tests
+    of SLOW_FILES are ``slow``."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
+        elif item.path.name in SLOW_FILES or getattr(item, "originalname", item.name) in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)

@@ -227,8 +227,7 @@ def test_15_toussaint_charbonneau() -> None:
 
 def test_15_toussaint_charbonneau_empty_village() -> None:
     s = start("toussaint-charbonneau", "york", wood=3)
-    s.indian_stock += s.newcomer
-    s.newcomer = 0  # the Newcomer spot is not a Village place anyway
+    assert s.newcomer  # the Newcomer spot is not a Village place: its Indian makes no place occupied
     assert performs(activate(s, "toussaint-charbonneau")) == []
 
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 
 from lewis_clark.bench import METRICS
 from lewis_clark.cli import cli
-from lewis_clark.record import Record
+from lewis_clark.record import load_record
 
 SCRIPT = Path(sys.executable).parent / "lewis-clark"
 
@@ -55,7 +55,7 @@ def assert_fails(result: Result, *words: str) -> None:
 
 def test_selfplay_writes_a_record_and_ends_with_winner_and_hash(game: tuple[Path, Result]) -> None:
     path, result = game
-    record = Record.load(path)
+    record = load_record(path)
     winner, hash_line = last_lines(result)
     assert winner.startswith("winner: ")
     assert hash_line == f"hash: {record.final_hash}"
@@ -87,7 +87,7 @@ def test_max_turns_stops_a_long_game_without_winner(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert last_lines(result, 3)[0].startswith("result: stopped after 3 turns")
     assert last_lines(result)[0] == "winner: none"
-    assert Record.load(path).replay().turn == 4
+    assert load_record(path).replay().turn == 4
 
 
 def test_solo_game_uses_mackenzie_and_random_start(tmp_path: Path) -> None:
@@ -96,9 +96,9 @@ def test_solo_game_uses_mackenzie_and_random_start(tmp_path: Path) -> None:
     result = run("selfplay", "--players", "random", "--mackenzie", "7", "--random-start", "--seed", "2",
                  "--record", str(path))
     assert result.exit_code == 0, result.output
-    options = Record.load(path).options
+    options = load_record(path).options
     assert (options.players, options.mackenzie, options.random_start) == (1, 7, True)
-    state = Record.load(path).replay()
+    state = load_record(path).replay()
     expected = state.players[0].colour if state.over and state.winner >= 0 else "none"
     assert last_lines(result)[0] == f"winner: {expected}"
     assert "Mackenzie: space" in result.stdout
@@ -107,7 +107,7 @@ def test_solo_game_uses_mackenzie_and_random_start(tmp_path: Path) -> None:
 def test_log_prints_one_line_per_decision(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     result = run("selfplay", "--players", "random,random", "--max-turns", "5", "--log", "--record", str(path))
-    actions = Record.load(path).actions
+    actions = load_record(path).actions
     numbered = [line for line in result.stdout.splitlines() if line.lstrip()[:1].isdigit() and ". " in line]
     assert len(numbered) == len(actions)
     assert "plays" in result.stdout
@@ -119,7 +119,7 @@ def test_replay_upto_shows_an_earlier_state(game: tuple[Path, Result]) -> None:
     path, _ = game
     result = run("replay", str(path), "--upto", "10")
     assert result.exit_code == 0
-    assert last_lines(result)[-1] == f"hash: {Record.load(path).replay(upto=10).hash()}"
+    assert last_lines(result)[-1] == f"hash: {load_record(path).replay(upto=10).hash()}"
 
 
 def test_unknown_bot_is_a_usage_error() -> None:
@@ -192,7 +192,7 @@ def test_installed_console_script(tmp_path: Path) -> None:
     replayed = subprocess.run([str(SCRIPT), "replay", str(path)], capture_output=True, text=True, timeout=60)
     assert replayed.returncode == 0, replayed.stderr
     assert replayed.stdout.splitlines()[-2:] == played.stdout.splitlines()[-2:]
-    assert played.stdout.splitlines()[-1] == f"hash: {Record.load(path).final_hash}"
+    assert played.stdout.splitlines()[-1] == f"hash: {load_record(path).final_hash}"
     path.write_text("[]")
     broken = subprocess.run([str(SCRIPT), "replay", str(path)], capture_output=True, text=True, timeout=60)
     assert broken.returncode == 2

@@ -1,9 +1,11 @@
-"""The shape of the package's imports: no cycle among lewis_clark modules, and an engine that
-imports none of the front ends, bots or adapters (house style, practice 1).
+"""The shape of the package's imports: layers that only look down, no cycle among lewis_clark
+modules, and an engine that imports none of the front ends, bots or adapters (house style, practices
+1 and 16).
 
-Imports are read with ``ast``, not by importing: every ``import`` counts, at the top of a module or
-inside a function (a function-level import only hides a cycle until the function runs), except
-those under ``if TYPE_CHECKING:``, which never run.
+Imports are read with ``ast``, not by importing: every ``import`` counts, at the top of a module,
+inside a function (a function-level import only hides a cycle until the function runs) or under
+``if TYPE_CHECKING:`` (an annotation that looks up is a back edge all the same: it hid a loop of five
+engine modules until issue 19).
 """
 
 from __future__ import annotations
@@ -24,6 +26,22 @@ FORBIDDEN_SUBPACKAGES = ("bots", "terminal", "web", "rl", "wording")
 FORBIDDEN_LIBRARIES = ("click", "rich")
 
 
+# The layers, bottom first: a module imports only from its own layer or those below (practice 16).
+# Each entry names a module directly in src/lewis_clark/ or a whole subpackage. A new module must be
+# placed here, so that where it stands is a decision, not an accident.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "resources", "rng", "route", "expedition", "effects_spec", "elo", "cli_checks"),  # plain data
+    ("cards", "village", "actions"),  # the game's tables and its notation
+    ("state",),  # the state's shape: nothing above the game's data
+    ("journal", "queries", "setup", "effects", "decisions", "turn", "rules", "events"),  # the rules
+    ("invariants", "record", "plans"),  # the checked loader, records, plans of whole turns
+    ("__init__", "bench"),  # the package's public face
+    ("bots", "wording"),
+    ("match", "selfplay", "sim"),  # the one driver of a game, and what runs many
+    ("terminal", "web", "rl", "cli"),  # front ends and adapters
+)
+
+
 class Edge(NamedTuple):
     """One import: ``source`` imports ``target`` at ``line``; ``nested`` when inside a function."""
 
@@ -31,6 +49,7 @@ class Edge(NamedTuple):
     target: str
     line: int
     nested: bool
+    typing_only: bool = False  # under ``if TYPE_CHECKING:``
 
 
 def module_name(path: Path) -> str:
@@ -68,23 +87,34 @@ def _resolve(source: str, is_package: bool, node: ast.ImportFrom) -> str:
 
 
 def imported_names(source: str) -> list[tuple[str, int, bool]]:
-    """(absolute module, line, inside a function) for each import a module makes, TYPE_CHECKING left out."""
+    """(absolute module, line, inside a function) for each import a module makes, TYPE_CHECKING included."""
+    return [(m, line, nested) for m, line, nested, _ in typed_imports(source)]
+
+
+def typed_imports(source: str) -> list[tuple[str, int, bool, bool]]:
+    """(absolute module, line, inside a function, under TYPE_CHECKING) for each import of a module."""
     path = MODULES[source]
     return imports_in(path.read_text(encoding="utf-8"), source, path.name == "__init__.py")
 
 
-def imports_in(code: str, source: str, is_package: bool) -> list[tuple[str, int, bool]]:
-    """The imports of a module's code (see ``imported_names``)."""
+def imports_in(code: str, source: str, is_package: bool) -> list[tuple[str, int, bool, bool]]:
+    """The imports of a module's code (see ``typed_imports``)."""
     tree = ast.parse(code)
-    found: list[tuple[str, int, bool]] = []
+    found: list[tuple[str, int, bool, bool]] = []
+    typing_only = False
 
     def visit(node: ast.AST, nested: bool) -> None:
+        nonlocal typing_only
         if isinstance(node, ast.If) and _is_type_checking(node):
+            typing_only = True
+            for child in node.body:
+                visit(child, nested)
+            typing_only = False
             for other in node.orelse:
                 visit(other, nested)
             return
         if isinstance(node, ast.Import):
-            found.extend((alias.name, node.lineno, nested) for alias in node.names)
+            found.extend((alias.name, node.lineno, nested, typing_only) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             module = _resolve(source, is_package, node)
             submodules = [f"{module}.{a.name}" for a in node.names if f"{module}.{a.name}" in MODULES]
@@ -92,8 +122,8 @@ def imports_in(code: str, source: str, is_package: bool) -> list[tuple[str, int,
             # __init__ counts only when a name is taken from it (every import runs the parent first,
             # which is harmless: the parent is already loading).
             if len(submodules) < len(node.names):
-                found.append((module, node.lineno, nested))
-            found.extend((m, node.lineno, nested) for m in submodules)
+                found.append((module, node.lineno, nested, typing_only))
+            found.extend((m, node.lineno, nested, typing_only) for m in submodules)
         inside = nested or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
         for child in ast.iter_child_nodes(node):
             visit(child, inside)
@@ -106,9 +136,9 @@ def package_edges() -> list[Edge]:
     """Imports between lewis_clark modules."""
     edges: list[Edge] = []
     for source in MODULES:
-        for target, line, nested in imported_names(source):
+        for target, line, nested, typing_only in typed_imports(source):
             if target in MODULES and target != source:
-                edges.append(Edge(source, target, line, nested))
+                edges.append(Edge(source, target, line, nested, typing_only))
     return edges
 
 
@@ -155,7 +185,8 @@ def _path_back(graph: dict[str, list[Edge]], start: str) -> list[Edge]:
 def show(chain: list[Edge]) -> str:
     """A chain of imports as text, naming the line and whether the import sits in a function."""
     return " -> ".join(
-        [chain[0].source] + [f"{e.target} (line {e.line}{', in a function' if e.nested else ''})" for e in chain]
+        [chain[0].source] + [f"{e.target} (line {e.line}{', in a function' if e.nested else ''}"
+                             f"{', under TYPE_CHECKING' if e.typing_only else ''})" for e in chain]
     )
 
 
@@ -190,16 +221,16 @@ def test_the_cycle_finder_finds_cycles_and_nested_ones() -> None:
     assert find_cycles(edges[:2] + edges[3:]) == []
 
 
-def test_type_checking_imports_are_ignored_and_function_imports_kept() -> None:
+def test_type_checking_and_function_imports_are_kept() -> None:
     code = (
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    import lewis_clark.cli\nelse:\n    import lewis_clark.route\n"
         "def f() -> None:\n    from . import sim\n    from .bots import heuristic\n"
     )
     found = imports_in(code, "lewis_clark.rules", is_package=False)
-    assert ("lewis_clark.cli", 3, False) not in found
-    assert ("lewis_clark.route", 5, False) in found
-    assert ("lewis_clark.sim", 7, True) in found and ("lewis_clark.bots.heuristic", 8, True) in found
+    assert ("lewis_clark.cli", 3, False, True) in found
+    assert ("lewis_clark.route", 5, False, False) in found
+    assert ("lewis_clark.sim", 7, True, False) in found and ("lewis_clark.bots.heuristic", 8, True, False) in found
     assert _forbidden("rich.table") and _forbidden("lewis_clark.bots.heuristic") and not _forbidden("lewis_clark.route")
 
 
@@ -234,9 +265,62 @@ def test_engine_module_imports_no_front_end_bot_or_adapter(module: str) -> None:
                 frontier.append(e.target)
 
 
-def test_queries_names_the_perform_decision_by_its_value() -> None:
-    """queries cannot import state at run time (state loads through consistency, which uses queries)."""
-    from lewis_clark import queries
-    from lewis_clark.state import Decision
+def layer_of(module: str) -> int:
+    """The index in LAYERS of a lewis_clark module (its subpackage's, for a module inside one); -1 if unplaced."""
+    parts = module.split(".")
+    name = parts[1] if len(parts) > 1 else "__init__"
+    return next((i for i, layer in enumerate(LAYERS) if name in layer), -1)
 
-    assert queries._PERFORM == Decision.PERFORM
+
+def test_the_layer_reader_places_modules_and_subpackages() -> None:
+    assert layer_of("lewis_clark.state") < layer_of("lewis_clark.rules") < layer_of("lewis_clark.invariants")
+    assert layer_of("lewis_clark.bots.heuristic") == layer_of("lewis_clark.bots") > layer_of("lewis_clark")
+    assert layer_of("lewis_clark.nowhere") == -1
+    names = [n for layer in LAYERS for n in layer]
+    assert len(names) == len(set(names)), "a module placed in two layers"
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = sorted(m for m in MODULES if layer_of(m) < 0)
+    assert not unplaced, f"place these in LAYERS: {unplaced}"
+
+
+def test_layers_only_look_down_type_checking_imports_included() -> None:
+    up = [e for e in EDGES if layer_of(e.target) > layer_of(e.source)]
+    assert not up, "imports from a layer above:\n" + "\n".join(show([e]) for e in up)
+
+
+def test_state_imports_only_the_game_data() -> None:
+    """The bottom of the engine reads shape only: no rule, no check, no loader above it (issue 19)."""
+    below = {n for layer in LAYERS[:2] for n in layer}
+    targets = {e.target.split(".")[1] for e in EDGES if e.source == "lewis_clark.state"}
+    assert targets and targets <= below, sorted(targets - below)
+
+
+def _kind_compared_to_text(code: str) -> list[int]:
+    """Lines where ``<x>.kind`` is compared with a string literal (or a tuple holding one)."""
+    tree = ast.parse(code)
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        if not any(isinstance(x, ast.Attribute) and x.attr == "kind" for x in sides):
+            continue
+        texts = [x for side in sides for x in ([side] + (list(side.elts) if isinstance(side, ast.Tuple | ast.Set)
+                                                         else [])) if isinstance(x, ast.Constant)]
+        if any(isinstance(x.value, str) for x in texts):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_text_finder_sees_a_kind_spelled_as_text() -> None:
+    code = 'if f.kind == "perform":\n    pass\nif g.kind in ("take", x):\n    pass\nif f.kind == Decision.TAKE:\n    pass\n'
+    assert _kind_compared_to_text(code) == [1, 3]
+
+
+@pytest.mark.parametrize("module", engine_modules())
+def test_engine_names_decision_kinds_by_the_enum(module: str) -> None:
+    """A decision kind spelled as text dodged an import once (queries' "perform"); the enum is the name."""
+    lines = _kind_compared_to_text(MODULES[module].read_text(encoding="utf-8"))
+    assert not lines, f"{module}: .kind compared with text on lines {lines}"

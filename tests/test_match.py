@@ -18,7 +18,7 @@ from lewis_clark.cli import cli
 from lewis_clark.events import GameOver, JournalDrawn, MackenzieMoved, Recruited, TurnPassed
 from lewis_clark.match import HUMAN, BotError, Match, Step, bot_seed, seat_spec
 from lewis_clark.plans import offered
-from lewis_clark.record import Record, steps
+from lewis_clark.record import Record, load_record, steps
 from lewis_clark.route import Route
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import CorruptState, Options, State
@@ -178,7 +178,7 @@ def test_a_record_replays_to_the_identical_state_and_log() -> None:
             match.step_bot()
         else:
             match.apply(legal_actions(match.state)[-1])
-    record = Record.from_json(json.loads(json.dumps(match.record.to_json())))
+    record = load_record(json.loads(json.dumps(match.record.to_json())))
     again = Match.from_record(record)
     assert again.state.hash() == match.state.hash() == record.replay().hash()
     assert again.log_lines() == match.log_lines() and again.steps == match.steps
@@ -224,13 +224,13 @@ def test_a_web_record_loads_in_the_terminal(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "random" in result.output
     # An older web record said "bot:LEVEL"; it loads all the same, as the same seats.
-    old = Record.load(path)
+    old = load_record(path)
     old.bots = ["bot:random"]
     assert Match.from_record(old).seats == ["random"]
     old.save(path)
     result = CliRunner().invoke(cli, ["play", "--load", str(path), "--fast", "--autosave", str(tmp_path / "b.json")])
     assert result.exit_code == 0, result.output
-    assert Record.load(tmp_path / "b.json").bots == ["random"]
+    assert load_record(tmp_path / "b.json").bots == ["random"]
 
 
 def test_an_unfinished_web_style_record_plays_on_in_the_terminal(tmp_path: Path) -> None:
@@ -239,7 +239,7 @@ def test_an_unfinished_web_style_record_plays_on_in_the_terminal(tmp_path: Path)
     Record(options, [], bots=["bot:random", "bot:random"]).save(path)
     result = CliRunner().invoke(cli, ["play", "--load", str(path), "--fast", "--autosave", str(tmp_path / "a.json")])
     assert result.exit_code == 0, result.output
-    final = Match.from_record(Record.load(tmp_path / "a.json"))
+    final = Match.from_record(load_record(tmp_path / "a.json"))
     assert final.over and final.seats == ["random", "random"]
     expected = Match(options, ["random", "random"]).play_out(10_000)  # random Scouts also stop short (R2): long
     assert final.state.hash() == expected.state.hash()  # the same bots, seeded by the one rule

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from lewis_clark import Action, Options, State, apply, apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import VERBS
-from lewis_clark.record import Record
+from lewis_clark.invariants import load_state, problems
+from lewis_clark.record import Record, load_record
 from lewis_clark.state import Decision, Frame
-from lewis_clark.validate import problems
 
 ALLOWED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -37,7 +37,7 @@ def _check_step(before: State, before_text: str, after: State) -> None:
 def _check_saved(s: State, options: Options, actions: list[str]) -> None:
     """The expensive ones: JSON round trip, copy independence and replay of the record."""
     text = s.to_text()
-    assert State.from_text(text).to_text() == text
+    assert load_state(text).to_text() == text
     copy = s.copy()
     _scramble(copy)
     assert s.to_text() == text, "a copy shares data with its original"
@@ -201,7 +201,7 @@ def test_view_hides_the_deck_order_and_nothing_else(players: int, seed: int, ste
     assert _without_secrets(seen.to_json()) == _without_secrets(s.to_json())
     # A view decides as well as the full state, and saves like one.
     assert legal_actions(seen) == legal_actions(s)
-    assert State.from_text(seen.to_text(), view=True).to_text() == seen.to_text()
+    assert load_state(seen.to_text(), view=True).to_text() == seen.to_text()
     # Two games differing only in the deck order look the same to every seat.
     other = s.copy()
     rnd.shuffle(other.deck)
@@ -234,7 +234,7 @@ def test_record_survives_saving_and_replays_the_game(tmp_path: Any) -> None:
     record = Record(options, actions, s.hash())
     path = tmp_path / "game.json"
     record.save(path)
-    loaded = Record.load(path)
+    loaded = load_record(path)
     assert loaded.to_json() == record.to_json()
     assert json.loads(path.read_text())["actions"] == actions
     assert loaded.replay().to_text() == s.to_text()

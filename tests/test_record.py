@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lewis_clark import CorruptState, Options, State, apply_in_place, legal_actions, new_game
-from lewis_clark.record import Record
+from lewis_clark import CorruptState, Options, apply_in_place, legal_actions, new_game
+from lewis_clark.invariants import load_state
+from lewis_clark.record import Record, load_record
 
 
 def played(options: Options, steps: int, choice_seed: int = 1) -> tuple[Record, list[str]]:
@@ -32,13 +33,13 @@ def played(options: Options, steps: int, choice_seed: int = 1) -> tuple[Record, 
 
 def test_record_round_trips_through_json_and_file(tmp_path: Path) -> None:
     record, _ = played(Options(players=3, seed=11, random_start=True), 120)
-    again = Record.from_json(json.loads(json.dumps(record.to_json())))
+    again = load_record(json.loads(json.dumps(record.to_json())))
     # Compared as JSON: default colours () come back spelled out, which plays identically.
     assert again.to_json() == record.to_json()
     assert again.options.seat_colours == record.options.seat_colours
     path = tmp_path / "game.json"
     record.save(path)
-    assert Record.load(path).to_json() == record.to_json()
+    assert load_record(path).to_json() == record.to_json()
     assert json.loads(path.read_text())["format"] == "lewis-clark-record"
 
 
@@ -46,7 +47,7 @@ def test_solo_options_survive_the_round_trip() -> None:
     """R24/R25 options (Mackenzie level, random start) are part of the record, not defaults."""
     options = Options(players=1, seed=5, mackenzie=6, random_start=True, colours=("green",))
     record, _ = played(options, 400)
-    again = Record.from_json(record.to_json())
+    again = load_record(record.to_json())
     assert again.options == options
     assert again.replay().hash() == record.final_hash
 
@@ -57,7 +58,7 @@ def test_replay_gives_the_identical_final_state(players: int) -> None:
     state = record.replay()
     assert state.to_text() == texts[-1]
     assert state.hash() == record.final_hash
-    assert State.from_text(state.to_text()).hash() == record.final_hash
+    assert load_state(state.to_text()).hash() == record.final_hash
 
 
 def test_replay_upto_k_gives_the_state_after_k_actions() -> None:
@@ -124,16 +125,16 @@ def test_malformed_action_text_is_named_with_its_position() -> None:
 ])
 def test_malformed_records_are_refused(data: object, message: str) -> None:
     with pytest.raises(CorruptState, match=message):
-        Record.from_json(data)
+        load_record(data)
 
 
 def test_load_refuses_bad_json_and_missing_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "lewis-clark-record", "actions": [')
     with pytest.raises(CorruptState, match="not valid JSON"):
-        Record.load(bad)
+        load_record(bad)
     with pytest.raises(CorruptState, match="cannot read"):
-        Record.load(tmp_path / "missing.json")
+        load_record(tmp_path / "missing.json")
 
 
 @pytest.mark.parametrize("route", [5, [1], "R,M"])
@@ -143,4 +144,4 @@ def test_a_route_that_is_not_an_object_is_refused_as_corrupt(route: object) -> N
     data = Record(Options(players=2)).to_json()
     data["options"]["route"] = route
     with pytest.raises(CorruptState, match="route"):
-        Record.from_json(data)
+        load_record(data)

@@ -12,9 +12,9 @@ from open_spiel.python.algorithms import mcts
 import lewis_clark.rl.openspiel_game as osg
 from lewis_clark import legal_actions
 from lewis_clark.cards import CARDS, ENCOUNTERED_IDS
+from lewis_clark.invariants import problems
 from lewis_clark.rl.actions_index import INDEX, NUM_ACTIONS, index_of
 from lewis_clark.rl.observation import SIZE, observe
-from lewis_clark.validate import problems
 
 SHORT_ROUTE = "S R F R R"
 
@@ -117,7 +117,8 @@ def test_random_games_keep_the_engine_consistent() -> None:
             assert np.array_equal(np.asarray(state.observation_tensor(state.current_player()), np.float32),
                                   observe(state.engine, state.current_player()))
             state.apply_action(rng.choice(legal))
-        assert not problems(state.engine)
+        if not state.is_chance_node():  # a chance node holds the Journal slot it is about to fill
+            assert not problems(state.engine)
     assert draws > 6  # set-up and at least one draw in play
     assert state.returns() == [0.0, 0.0, 0.0] or sorted(state.returns()) == [0.0, 0.0, 1.0]
 

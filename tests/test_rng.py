@@ -16,7 +16,8 @@ import pytest
 from lewis_clark import Options, legal_actions, new_game, rng, view
 from lewis_clark.actions import Action
 from lewis_clark.cards import ENCOUNTERED_IDS
-from lewis_clark.record import Record
+from lewis_clark.invariants import load_state
+from lewis_clark.record import Record, load_record
 from lewis_clark.rules import apply
 from lewis_clark.state import CorruptState, State
 
@@ -76,9 +77,9 @@ def test_seeds_one_bit_apart_deal_unrelated_decks(base: int) -> None:
 def test_big_seeds_are_kept_exactly_and_bounded() -> None:
     seed = (1 << 255) + 12345
     state = new_game(players=3, seed=seed)
-    assert State.from_json(json.loads(state.to_text())).options.seed == seed
+    assert load_state(json.loads(state.to_text())).options.seed == seed
     record = Record(state.options)
-    assert Record.from_json(json.loads(json.dumps(record.to_json()))).options.seed == seed
+    assert load_record(json.loads(json.dumps(record.to_json()))).options.seed == seed
     for bad in (-1, 1 << 256):
         with pytest.raises(ValueError, match="seed"):
             Options(seed=bad)
@@ -101,7 +102,7 @@ def test_state_holds_key_and_counter_and_round_trips_them() -> None:
     assert state.rng_key == rng.key_for(99) and 0 < state.rng < 200
     data = state.to_json()
     assert data["rng_key"] == rng.key_for(99).hex() and data["rng"] == state.rng
-    back = State.from_json(data)
+    back = load_state(data)
     assert back.rng_key == state.rng_key and back.to_text() == state.to_text()
     copy = state.copy()
     assert copy.rng_key is state.rng_key and copy.rng == state.rng  # an immutable key: shared, not copied
@@ -119,7 +120,7 @@ def test_a_bad_key_or_counter_is_refused(change: Any, words: str) -> None:
     data = new_game(players=2, seed=99).to_json()
     change(data)
     with pytest.raises(CorruptState, match=words):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_a_splitmix64_state_has_no_key() -> None:
@@ -127,7 +128,7 @@ def test_a_splitmix64_state_has_no_key() -> None:
     assert "rng_key" not in data and "generator" not in data["options"]
     data["rng_key"] = rng.key_for(3).hex()
     with pytest.raises(CorruptState, match="no key"):
-        State.from_json(data)
+        load_state(data)
 
 
 # --- what a player sees --------------------------------------------------------------------------
@@ -151,7 +152,7 @@ def test_view_hides_seed_key_and_counter(generator: str) -> None:
         assert str(seed) not in text and str(state.rng) not in _values(json.loads(text))
         if state.rng_key:
             assert state.rng_key.hex() not in text
-        assert State.from_json(seen.to_json(), view=True).to_text() == text  # a view still loads, as a view
+        assert load_state(seen.to_json(), view=True).to_text() == text  # a view still loads, as a view
 
 
 def test_view_carries_nothing_derived_from_the_secret() -> None:
@@ -171,7 +172,7 @@ def test_a_loaded_view_must_withhold_the_secret() -> None:
     data = view(new_game(players=2, seed=8), 0).to_json()
     data["rng_key"] = rng.key_for(8).hex()
     with pytest.raises(CorruptState, match="withholds"):
-        State.from_json(data, view=True)
+        load_state(data, view=True)
 
 
 def test_chosen_seed_is_public() -> None:
@@ -192,11 +193,11 @@ def test_old_records_and_states_replay_exactly(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     if data.get("format") == "lewis-clark-record":
         assert "generator" not in data["options"]
-        record = Record.from_json(data)
+        record = load_record(data)
         assert record.options.generator == rng.SPLITMIX64 and record.final_hash
         assert record.replay().hash() == record.final_hash  # replay() also raises on a changed hash
         return
-    saved = State.from_json(data["state"])
+    saved = load_state(data["state"])
     assert saved.options.generator == rng.SPLITMIX64 and saved.rng_key == b""
     assert saved.to_json() == data["state"]
     state = saved

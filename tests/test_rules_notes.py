@@ -37,6 +37,8 @@ def test_n14_interpreter_with_slot_one_empty_discards_nothing() -> None:
     hand(s, 0, "francois-labiche", "william-clark")
     indians(s, 0, 0)
     journal(s, "hay", "john-newman", "john-hay", "black-cat")  # slot 5 empty, and now slot 1 too
+    s.deck.insert(0, s.journal[4])
+    s.journal[4] = 0
     s.deck.append(s.journal[0])
     s.journal[0] = 0
     top_of_deck(s, "cut-nose", "comcomly")

@@ -854,6 +854,23 @@ def test_r19_larocque_skips_spaces_held_by_other_scouts() -> None:
     assert s.players[0].scout == 14
 
 
+def test_r19_larocque_jumps_st_louis_when_another_scout_is_there() -> None:
+    """The card jumps "the spaces where other Scouts are": St Louis, where Scouts may stand together,
+    is one of them when another Scout stands there (before issue 19 it was counted)."""
+    s = mover(players=2, scout=ST_LOUIS - 2, food=1)
+    area(s, 0, "f-antoine-larocque")
+    at(s, 1, ST_LOUIS)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform food")
+    assert s.players[0].scout == ST_LOUIS + 1  # ST_LOUIS - 1 counts one, St Louis is jumped, ST_LOUIS + 1 two
+
+
+def test_r19_without_larocque_st_louis_counts() -> None:
+    s = mover(players=2, scout=ST_LOUIS - 2, food=1)
+    at(s, 1, ST_LOUIS)
+    s = do(s, "play william-clark", "under hugh-mcneal", "perform food")
+    assert s.players[0].scout == ST_LOUIS  # shared: the two Scouts stand together (R18)
+
+
 def test_r19_boost_applies_to_a_copied_movement() -> None:
     s = mover(scout=10, food=2)
     indians(s, 0, 1)

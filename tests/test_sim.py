@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from lewis_clark import sim
 from lewis_clark.cli import cli
-from lewis_clark.record import Record
+from lewis_clark.record import load_record
 
 FAST = dict(max_turns=30)
 
@@ -61,7 +61,7 @@ def test_records_replay_to_the_same_state(tmp_path: Path) -> None:
     files = sorted(tmp_path.glob("game-*.json"))
     assert len(files) == 2
     for f in files:
-        record = Record.load(f)
+        record = load_record(f)
         assert record.replay().hash() == record.final_hash
 
 

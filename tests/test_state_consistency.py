@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from lewis_clark import CorruptState, State, apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import ActionError
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.invariants import load_state, problems
 from lewis_clark.route import Route
-from lewis_clark.validate import problems
 from test_state_json import _set as set_field
 
 Data = dict[str, Any]
@@ -40,7 +40,7 @@ def _data(s: State) -> Data:
 def _refused(data: Data, field: str) -> str:
     """Load ``data``, which must be refused with a message naming ``field``; the message."""
     with pytest.raises(CorruptState) as info:
-        State.from_json(data)
+        load_state(data)
     message = str(info.value)
     assert field in message, message
     return message
@@ -64,7 +64,7 @@ RECRUIT = _recruiting()
 def test_the_sources_load_as_they_are() -> None:
     assert SOLO_LOST.over and SOLO_LOST.winner == -1
     for s in (MID, SOLO_LOST, TAKE, RECRUIT):
-        assert State.from_text(s.to_text()).to_text() == s.to_text()
+        assert load_state(s.to_text()).to_text() == s.to_text()
 
 
 # --- the impossible states of issue 13, one test each ---------------------------------------------------
@@ -140,14 +140,14 @@ def test_counters_out_of_range(path: str, value: int, field: str) -> None:
 def test_a_players_view_loaded_as_a_full_state() -> None:
     seen = view(MID, 0)
     _refused(_data(seen), "hidden: this is a player's view")
-    assert State.from_text(seen.to_text(), view=True).to_text() == seen.to_text()
+    assert load_state(seen.to_text(), view=True).to_text() == seen.to_text()
 
 
 def test_a_view_with_its_deck_in_draw_order() -> None:
     data = _data(view(MID, 0))
     data["deck"].reverse()
     with pytest.raises(CorruptState, match="deck: a player's view gives the deck sorted"):
-        State.from_json(data, view=True)
+        load_state(data, view=True)
 
 
 # --- the other invariants the engine relies on --------------------------------------------------------
@@ -241,7 +241,7 @@ def test_a_short_route_lets_mackenzie_start_on_the_fort() -> None:
     """Level 7 on a short route puts him on Fort Clatsop at set-up; the game ends on his first move."""
     s = new_game(players=1, seed=1, mackenzie=7, route=Route.parse("R R S R M MR R R R F R"))
     assert s.mackenzie == s.options.route.fort_clatsop and not s.over
-    assert State.from_text(s.to_text()).to_text() == s.to_text()
+    assert load_state(s.to_text()).to_text() == s.to_text()
 
 
 # --- whatever loads can be played on ---------------------------------------------------------------------
@@ -340,10 +340,116 @@ def test_whatever_loads_can_be_played_on(source: int, changes: int, seed: int, d
     for _ in range(changes):
         _mutate(data, draw)
     try:
-        s = State.from_json(data)
+        s = load_state(data)
     except CorruptState:
         return  # refused, as a corrupt state should be
     try:
         _play_on(s, seed)
     except ActionError as exc:  # the engine's documented error for bad actions: never for a legal one
         pytest.fail(f"a legal action was refused after loading: {exc}")
+
+
+# --- what play cannot make, refused by the loader (issue 19) ----------------------------------------------
+
+def _cleared() -> Data:
+    """MID with the current player's Playing Area taken back to the hand and boats, as a Camp would."""
+    data = _data(MID)
+    p = data["players"][data["current"]]
+    p["hand"], p["face_up"], p["face_down"] = p["hand"] + p["face_up"] + p["face_down"], [], []
+    p["indians"], p["on_cards"] = p["indians"] + p["on_cards"], 0
+    return data
+
+
+def _with_played_card() -> Data:
+    """The cleared area with one card played from the hand, nothing under it."""
+    data = _cleared()
+    p = data["players"][data["current"]]
+    p["face_up"], p["hand"] = [p["hand"][0]], p["hand"][1:]
+    return data
+
+
+def test_the_played_card_position_itself_loads() -> None:
+    load_state(_cleared())
+    load_state(_with_played_card())
+
+
+def test_indians_on_cards_with_no_played_card() -> None:
+    data = _cleared()
+    p = data["players"][data["current"]]
+    assert not p["face_up"]
+    p["on_cards"] = 1
+    data["indian_stock"] -= 1
+    _refused(data, f"players.{data['current']}.on_cards: 1 Indians on 0 played card(s)")
+
+
+def test_more_than_three_indians_on_one_card() -> None:
+    data = _with_played_card()
+    p = data["players"][data["current"]]
+    moved = 4 - p["on_cards"]
+    p["on_cards"] = 4
+    data["indian_stock"] -= moved
+    assert data["indian_stock"] >= 0
+    _refused(data, "4 Indians on 1 played card(s), at most 3 on each (R1)")
+
+
+def test_an_empty_journal_slot_between_actions_while_the_deck_holds_cards() -> None:
+    data = _data(MID)
+    assert data["deck"] and not data["stack"]
+    data["discard"].append(data["journal"][2])
+    data["journal"][2] = 0
+    _refused(data, "journal.2: an empty slot while the draw deck holds")
+
+
+def test_an_empty_journal_slot_inside_an_action_loads() -> None:
+    """Inside an action the refill may still be to come (an Interpreter's take, R10)."""
+    data = _data(TAKE)
+    data["discard"].append(data["journal"][2])
+    data["journal"][2] = 0
+    load_state(data)
+
+
+def test_an_empty_newcomer_between_actions_while_the_stock_holds_indians() -> None:
+    data = _data(MID)
+    assert data["newcomer"] == 1 and data["indian_stock"] > 0
+    data["newcomer"], data["indian_stock"] = 0, data["indian_stock"] + 1
+    _refused(data, "newcomer: empty while the stock holds")
+
+
+def test_cards_in_the_playing_area_after_this_turns_camp() -> None:
+    data = _cleared()
+    p = data["players"][data["current"]]
+    data["camped"], data["acted"] = True, True
+    load_state(data)  # a Camp and then an action: at most its one card is in the area
+    p["face_up"], p["hand"] = p["face_up"] + p["hand"][:2], p["hand"][2:]
+    _refused(data, "2 cards in the Playing Area after this turn's Camp")
+    data["acted"] = False
+    p["hand"], p["face_up"] = p["hand"] + p["face_up"][1:], p["face_up"][:1]
+    _refused(data, "1 cards in the Playing Area after this turn's Camp")
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 5), seed=st.integers(0, 2**32), level=st.integers(0, 7))
+def test_every_state_a_seeded_game_reaches_loads(players: int, seed: int, level: int) -> None:
+    """The new refusals (issue 19) never refuse a real position: each state of a random game, at every
+    step, goes through JSON and the checked loader unchanged."""
+    s = new_game(players=players, seed=seed, mackenzie=level if players == 1 else 0)
+    rnd = random.Random(seed)
+    for _ in range(400):
+        text = s.to_text()
+        assert load_state(text).to_text() == text
+        if s.over:
+            break
+        apply_in_place(s, rnd.choice(legal_actions(s)))
+
+
+def test_the_outcome_is_typed_where_winner_minus_one_meant_two_things() -> None:
+    from lewis_clark import Ending, Outcome
+
+    assert MID.winner == -1 and MID.outcome == Outcome(None, Ending.PLAYING) and not MID.outcome.over
+    assert SOLO_LOST.winner == -1 and SOLO_LOST.outcome == Outcome(None, Ending.MACKENZIE) and SOLO_LOST.outcome.over
+    from lewis_clark.match import Match
+    from lewis_clark.state import Options
+
+    won = Match(Options(players=2, seed=3), ["heuristic", "heuristic"]).play_out(200).state
+    assert won.outcome == Outcome(won.winner, Ending.FORT) and won.winner >= 0
+    assert load_state(won.to_text()).hash() == won.hash()  # derived: nothing new saved, hashes unchanged

@@ -12,6 +12,7 @@ import pytest
 
 from builders import do, game, hand, load
 from lewis_clark import CorruptState, State, apply, legal_actions, new_game, view
+from lewis_clark.invariants import load_state
 from lewis_clark.route import Route
 from lewis_clark.state import STATE_FORMAT
 
@@ -54,10 +55,10 @@ def test_the_spread_includes_pending_decisions() -> None:
 @pytest.mark.parametrize("s", STATES, ids=lambda s: s.hash())
 def test_round_trip_is_lossless(s: State) -> None:
     text = s.to_text()
-    back = State.from_text(text, view=s.hidden)
+    back = load_state(text, view=s.hidden)
     assert back.to_text() == text
     assert back.hash() == s.hash()
-    assert State.from_json(s.to_json(), view=s.hidden).to_text() == text
+    assert load_state(s.to_json(), view=s.hidden).to_text() == text
     assert legal_actions(back) == legal_actions(s)
 
 
@@ -72,7 +73,7 @@ def test_round_trip_keeps_every_field() -> None:
 
 def test_a_loaded_game_plays_on_like_the_original() -> None:
     s = STATES[-2]
-    back = State.from_text(s.to_text())
+    back = load_state(s.to_text())
     rnd_a, rnd_b = random.Random(9), random.Random(9)
     for _ in range(60):
         if not legal_actions(s):
@@ -84,7 +85,7 @@ def test_a_loaded_game_plays_on_like_the_original() -> None:
 
 def test_loaded_state_shares_nothing_with_the_data() -> None:
     data = _data(STATES[-2])
-    s = State.from_json(data)
+    s = load_state(data)
     s.players[0].hand.append(99)
     s.deck.clear()
     s.village[0] = 7
@@ -120,7 +121,7 @@ def test_hash_is_stable_and_tells_states_apart() -> None:
 ])
 def test_text_that_is_not_a_state(text: str, words: str) -> None:
     with pytest.raises(CorruptState, match=words):
-        State.from_text(text)
+        load_state(text)
 
 
 @pytest.mark.parametrize("fmt", [0, 2, "1", None])
@@ -128,14 +129,14 @@ def test_wrong_format_number(fmt: object) -> None:
     data = _data(STATES[0])
     data["format"] = fmt
     with pytest.raises(CorruptState, match="format"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_missing_format_number() -> None:
     data = _data(STATES[0])
     del data["format"]
     with pytest.raises(CorruptState, match="format"):
-        State.from_json(data)
+        load_state(data)
 
 
 _TOP = ["options", "players", "village", "powwow", "newcomer", "indian_stock", "tile_stacks", "journal", "deck",
@@ -149,7 +150,7 @@ def test_missing_field_is_named(name: str) -> None:
     data = _data(STATES[-2])
     del data[name]
     with pytest.raises(CorruptState, match=name):
-        State.from_json(data)
+        load_state(data)
 
 
 @pytest.mark.parametrize("name", _PLAYER)
@@ -157,7 +158,7 @@ def test_missing_player_field_is_named(name: str) -> None:
     data = _data(STATES[-2])
     del data["players"][1][name]
     with pytest.raises(CorruptState, match=name):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_missing_frame_field_is_named() -> None:
@@ -165,7 +166,7 @@ def test_missing_frame_field_is_named() -> None:
     data = _data(s)
     del data["stack"][0]["remaining"]
     with pytest.raises(CorruptState, match="remaining"):
-        State.from_json(data)
+        load_state(data)
 
 
 def _set(path: str, value: object) -> Callable[[dict[str, Any]], None]:
@@ -195,7 +196,7 @@ def test_wrong_type_is_refused_naming_the_field(path: str, value: object) -> Non
     _set(path, value)(data)
     field = [part for part in path.split(".") if not part.isdigit()][-1]
     with pytest.raises(CorruptState) as info:
-        State.from_json(data)
+        load_state(data)
     assert field in str(info.value)
 
 
@@ -212,42 +213,42 @@ def test_wrong_shape_is_refused(path: str, value: object) -> None:
     data = _data(STATES[1])
     _set(path, value)(data)
     with pytest.raises(CorruptState):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_players_must_match_the_options() -> None:
     data = _data(STATES[2])
     data["players"].pop()
     with pytest.raises(CorruptState, match="players"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_an_extra_indian_is_refused() -> None:
     data = _data(STATES[2])
     data["indian_stock"] += 1
     with pytest.raises(CorruptState, match="Indians in play"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_a_missing_indian_is_refused() -> None:
     data = _data(STATES[2])
     data["players"][0]["indians"] -= 1
     with pytest.raises(CorruptState, match="Indians in play"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_a_duplicated_card_is_refused() -> None:
     data = _data(STATES[2])
     data["discard"].append(data["players"][1]["hand"][0])
     with pytest.raises(CorruptState, match="two places"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_a_lost_card_is_refused() -> None:
     data = _data(STATES[2])
     lost = data["deck"].pop()
     with pytest.raises(CorruptState, match=f"missing: \\[{lost}\\]"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_another_colours_card_is_refused() -> None:
@@ -255,14 +256,14 @@ def test_another_colours_card_is_refused() -> None:
     data = _data(STATES[1])
     data["deck"].append(67)
     with pytest.raises(CorruptState, match="belong"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_negative_resources_are_refused() -> None:
     data = _data(STATES[2])
     data["players"][1]["resources"][3] = -1
     with pytest.raises(CorruptState, match="negative"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_overfull_boats_are_refused() -> None:
@@ -270,7 +271,7 @@ def test_overfull_boats_are_refused() -> None:
     data = _data(STATES[2])
     data["players"][0]["resources"] = [3, 3, 3, 3, 0, 0]
     with pytest.raises(CorruptState, match="more resources than the boats carry"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_overfull_boats_are_fine_during_an_overflow_decision() -> None:
@@ -279,7 +280,7 @@ def test_overfull_boats_are_fine_during_an_overflow_decision() -> None:
     load(s, 0, wood=11)
     s = do(s, "village hunting 1", "perform", "take 1 fur + 1 food")
     assert s.stack[-1].kind == "overflow"
-    assert State.from_text(s.to_text()).to_text() == s.to_text()
+    assert load_state(s.to_text()).to_text() == s.to_text()
 
 
 def test_scouts_sharing_a_space_are_refused() -> None:
@@ -288,14 +289,14 @@ def test_scouts_sharing_a_space_are_refused() -> None:
     data["players"][0]["scout"] = data["players"][1]["scout"] = 9
     data["players"][0]["camp"] = data["players"][1]["camp"] = 9
     with pytest.raises(CorruptState, match="share"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_lost_boat_tile_is_refused() -> None:
     data = _data(STATES[2])
     data["tile_stacks"][0] -= 1
     with pytest.raises(CorruptState, match="tiles"):
-        State.from_json(data)
+        load_state(data)
 
 
 def test_the_message_lists_the_problem_and_is_a_value_error() -> None:
@@ -303,6 +304,6 @@ def test_the_message_lists_the_problem_and_is_a_value_error() -> None:
     data["indian_stock"] += 1
     data["players"][0]["resources"][0] = -2
     with pytest.raises(ValueError) as info:
-        State.from_json(data)
+        load_state(data)
     assert isinstance(info.value, CorruptState)
     assert "Indians" in str(info.value) and "negative" in str(info.value)

@@ -15,7 +15,7 @@ import pytest
 
 from lewis_clark.bots import make_bot
 from lewis_clark.plans import Plan
-from lewis_clark.record import Record
+from lewis_clark.record import Record, load_record
 from lewis_clark.route import Route
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.selfplay import bot_seed, play_game
@@ -100,11 +100,11 @@ def test_solo_game_against_mackenzie_to_the_end_screen(term: list[Terminal], tmp
     copy = tmp_path / "copy.json"
     t.send(str(copy))
     assert t.finish() == 0
-    record = Record.load(copy)
+    record = load_record(copy)
     final = record.replay()
     assert final.over and final.winner == -1 and final.mackenzie >= final.options.route.fort_clatsop
     assert record.bots == ["human"]
-    assert Record.load(save).actions == record.actions
+    assert load_record(save).actions == record.actions
 
 
 def _near_end(tmp: Path) -> tuple[Path, int, list[str]]:
@@ -170,7 +170,7 @@ def test_two_player_game_against_a_bot_ends_with_the_winner_named(term: list[Ter
     assert f"{colour.capitalize()} (you) sets up Camp at Fort Clatsop and wins!" in end
     t.send("")
     assert t.finish() == 0
-    final = Record.load(tmp_path / "auto.json").replay()
+    final = load_record(tmp_path / "auto.json").replay()
     assert final.over and final.winner == seat
 
 
@@ -191,7 +191,7 @@ def test_default_start_asks_nothing_and_ctrl_c_asks_before_leaving(term: list[Te
     assert t.finish() == 0
     saves = list((tmp_path / "data").rglob("*.json"))
     assert len(saves) == 1 and str(saves[0]) in t.text.replace("\n", "")
-    assert Record.load(saves[0]).bots == ["human", "medium"]
+    assert load_record(saves[0]).bots == ["human", "medium"]
 
 
 def test_bad_input_help_and_log_prompt_again(term: list[Terminal], tmp_path: Path) -> None:
@@ -238,34 +238,34 @@ def test_undo_within_the_turn_and_not_past_a_drawn_card(term: list[Terminal], tm
     t.send("undo")
     shown = t.prompt()
     assert f"Undone: {play}" in shown
-    assert Record.load(save).actions == []
+    assert load_record(save).actions == []
     assert play in shown and "to choose the turn's action" in shown
     # A recruit draws from the deck: no undo past it.
     t.send("village hunting 1")
     t.prompt()
-    while Record.load(save).replay().stack:  # perform, then take everything
+    while load_record(save).replay().stack:  # perform, then take everything
         t.send("1")
         t.prompt()
     recruits = [a for a in legal_text(save) if a.startswith("recruit ")]
     assert recruits, "after Hunting the player holds fur for slot 1"
     t.send(recruits[0])
     t.prompt()
-    while Record.load(save).replay().stack:
+    while load_record(save).replay().stack:
         t.send("1")
         t.prompt()
     assert "a card was drawn" in t.text
     t.send("undo")
     assert "Nothing to undo" in t.prompt()
-    turn = Record.load(save).replay().turn
+    turn = load_record(save).replay().turn
     t.send("end")
     t.prompt()
-    assert Record.load(save).replay().turn == turn + 1
+    assert load_record(save).replay().turn == turn + 1
     t.send("undo")
     assert "Nothing to undo" in t.prompt()
 
 
 def legal_text(save: Path) -> list[str]:
-    return [str(a) for a in legal_actions(Record.load(save).replay())]
+    return [str(a) for a in legal_actions(load_record(save).replay())]
 
 
 def test_save_then_load_resumes_the_same_game(term: list[Terminal], tmp_path: Path) -> None:
@@ -283,11 +283,11 @@ def test_save_then_load_resumes_the_same_game(term: list[Terminal], tmp_path: Pa
     assert t.finish() == 0
     data = json.loads(target.read_text())
     assert data["format"] == "lewis-clark-record" and data["bots"] == ["human", "random"]
-    saved = Record.load(target).replay()
+    saved = load_record(target).replay()
     u = start(term, tmp_path, "--load", str(target), "--fast", "--autosave", str(tmp_path / "b.json"))
     shown = u.prompt()
     assert "Resumed after" in shown
-    resumed = Record.load(tmp_path / "b.json")
+    resumed = load_record(tmp_path / "b.json")
     assert resumed.actions[: len(data["actions"])] == data["actions"]
     assert resumed.replay(len(data["actions"])).hash() == saved.hash()
     u.send("quit")
@@ -309,7 +309,7 @@ HUNTER_STEPS = ["play york", "under francois-labiche", "indians 0", "perform", "
 
 def _menu_letter(save: Path, wanted: Callable[[Plan], bool]) -> tuple[str, Plan]:
     """The letter the menu shows for the first plan ``wanted`` of the saved game's decision."""
-    menu = choices(Record.load(save).replay())
+    menu = choices(load_record(save).replay())
     i, plan = next((i, p) for i, p in enumerate(menu.plans) if wanted(p))
     return code(i), plan
 
@@ -324,7 +324,7 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
     letter, plan = _menu_letter(one, lambda p: p.card == "york" and p.times == 2)
     assert [str(a) for a in plan.steps] == HUNTER_STEPS
     assert "Single choices:" in menu and "Act once" in menu
-    total = len(choices(Record.load(one).replay()).plans)
+    total = len(choices(load_record(one).replay()).plans)
     t.send("plans")
     listed = t.prompt()
     assert f"{total} plans for this decision" in listed and re.search(rf"^ +{code(total - 1)}  ", listed, re.M)
@@ -335,7 +335,7 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
     assert f"{total} plans for this decision" in t.prompt()
     t.send(letter)
     after = t.prompt()
-    assert Record.load(one).actions == HUNTER_STEPS
+    assert load_record(one).actions == HUNTER_STEPS
     assert after.count("Orange performs York") == 2 and "to choose the rest of the turn" in after
     u = start(term, tmp_path, "--players", "human,human", "--seed", "4", "--fast", "--autosave", str(seven))
     for step in HUNTER_STEPS:
@@ -344,11 +344,11 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
         assert re.search(rf"(^|\s){n}\s+{re.escape(step)}(\s|$)", shown, re.M), (step, shown)
         u.send(str(n))
     u.prompt()
-    assert Record.load(seven).actions == HUNTER_STEPS
-    assert Record.load(seven).replay().hash() == Record.load(one).replay().hash()
+    assert load_record(seven).actions == HUNTER_STEPS
+    assert load_record(seven).replay().hash() == load_record(one).replay().hash()
     t.send("undo")  # the whole plan, in one
     assert "Undone: play york; under" in t.prompt()
-    assert Record.load(one).actions == []
+    assert load_record(one).actions == []
     t.send("restart")
     assert "Nothing to undo" in t.prompt()
     for step in HUNTER_STEPS[:4]:  # single decisions, up to a Take: a decision without plans
@@ -358,7 +358,7 @@ def test_one_letter_plays_a_strength_two_hunter_like_seven_numbers(term: list[Te
     assert "No plans at this decision" in t.prompt()
     t.send("restart")
     assert "Turn restarted (4 decisions taken back)" in t.prompt()
-    assert Record.load(one).actions == []
+    assert load_record(one).actions == []
     t.send("zz")
     assert "There is no plan 'zz'" in t.prompt()
     t.send("help")
@@ -377,8 +377,8 @@ def test_a_plan_that_ends_early_leaves_the_person_at_the_open_decision(term: lis
     letter, plan = _menu_letter(save, lambda p: not p.complete)
     t.send(letter)
     shown = t.prompt()
-    assert Record.load(save).actions == [str(a) for a in plan.steps]
-    state = Record.load(save).replay()
+    assert load_record(save).actions == [str(a) for a in plan.steps]
+    state = load_record(save).replay()
     assert state.stack and prompt(state) in shown.replace("\r", "")
     for action in legal_actions(state):
         assert str(action) in shown
@@ -415,7 +415,7 @@ def test_save_into_a_missing_folder_is_refused_and_creates_nothing(tmp_path: Pat
     target = tmp_path / "typo" / "g.json"
     assert not game.save(target)
     assert said[-1] == f"Not saved: there is no folder {tmp_path / 'typo'}." and not (tmp_path / "typo").exists()
-    assert game.save(tmp_path / "g.json") and Record.load(tmp_path / "g.json").bots == ["human"]
+    assert game.save(tmp_path / "g.json") and load_record(tmp_path / "g.json").bots == ["human"]
 
 
 def test_resume_continues_the_same_autosave_file(term: list[Terminal], tmp_path: Path) -> None:
@@ -427,7 +427,7 @@ def test_resume_continues_the_same_autosave_file(term: list[Terminal], tmp_path:
     t.send("quit")
     assert t.finish() == 0
     saves = list((tmp_path / "data").rglob("*.json"))
-    assert len(saves) == 1 and len(Record.load(saves[0]).actions) == 1
+    assert len(saves) == 1 and len(load_record(saves[0]).actions) == 1
     for how in (["--resume"], ["--load", str(saves[0])]):
         u = start(term, tmp_path, *how)
         shown = u.prompt()
@@ -437,7 +437,7 @@ def test_resume_continues_the_same_autosave_file(term: list[Terminal], tmp_path:
         u.send("quit")
         assert u.finish() == 0
     assert list((tmp_path / "data").rglob("*.json")) == saves
-    assert len(Record.load(saves[0]).actions) == 3
+    assert len(load_record(saves[0]).actions) == 3
 
 
 def test_an_autosave_file_name_never_holds_the_secret_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

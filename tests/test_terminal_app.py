@@ -19,7 +19,7 @@ from rich.console import Console
 from textual import events
 
 from lewis_clark.cards import CARDS
-from lewis_clark.record import Record
+from lewis_clark.record import Record, load_record
 from lewis_clark.route import PRINTED_ROUTE, Route
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State
@@ -107,7 +107,7 @@ def test_number_letter_and_typed_notation_act_and_u_undoes(tmp_path: Path) -> No
         await pilot.press("a")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
         assert app.game.record.actions == [str(a) for a in plan.steps]
-        assert Record.load(tmp_path / "auto.json").actions == app.game.record.actions, "autosaved"
+        assert load_record(tmp_path / "auto.json").actions == app.game.record.actions, "autosaved"
         before = list(app.game.record.actions)
         await pilot.press("u")  # type: ignore[attr-defined]
         await pilot.pause()  # type: ignore[attr-defined]
@@ -202,7 +202,7 @@ def test_a_whole_solo_game_played_by_keys_to_its_end(tmp_path: Path) -> None:
 
     started = time.perf_counter()
     run(app, (80, 24), script)
-    final = Record.load(tmp_path / "auto.json").replay()
+    final = load_record(tmp_path / "auto.json").replay()
     assert final.over and final.winner == -1
     assert len(final.options.route.terrains) == 20 and time.perf_counter() - started < 60
 
@@ -257,7 +257,7 @@ def test_real_command_at_80x24_draws_the_first_screen_and_quits(tmp_path: Path) 
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
-    assert "Leaving the game" in child.before and Record.load(save).actions == []
+    assert "Leaving the game" in child.before and load_record(save).actions == []
 
 
 def test_rounds_and_starting_characters_in_the_journal() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -31,8 +30,7 @@ from lewis_clark.wording import (
 )
 from lewis_clark.wording.cards import COUNTERS, SHORT_COUNTERS, result_words, spaces
 from lewis_clark.wording.guide import guide_sections
-
-RULEBOOK = Path("/work/shared/rules/rulebook.md")
+from rulebook_runs import copied
 
 
 def text_of(slug: str) -> str:
@@ -189,17 +187,20 @@ def _hints_of_a_game() -> list[str]:
     return sorted(seen)
 
 
-def _runs(text: str, n: int) -> set[tuple[str, ...]]:
-    words = re.findall(r"[a-z']+", text.lower())
-    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
-
-
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="rulebook not available")
 def test_no_eight_word_run_of_the_rulebook() -> None:
     """Card and place texts and summaries are the project's own words, not the rulebook's."""
-    book = _runs(RULEBOOK.read_text(encoding="utf-8"), 8)
     texts = ([card_text(c) for c in CARDS[1:]] + [place_text(p) for p in PLACES]
              + [card_summary(c) for c in CARDS[1:]] + [place_summary(p) for p in PLACES]
              + [p for s in guide_sections() for p in (s.title, *s.paragraphs, *s.items)] + _hints_of_a_game())
-    copied = [t for t in texts if _runs(t, 8) & book]
-    assert not copied, copied[:2]
+    found = copied(texts)  # the rulebook's runs, checked in as fingerprints (tests/rulebook_runs.py)
+    assert not found, found[:2]
+
+
+def test_the_rulebook_fingerprints_are_checked_in_and_the_finder_matches_runs() -> None:
+    import rulebook_runs
+
+    book = rulebook_runs.rulebook()
+    assert len(book) > 5000 and all(len(f) == 16 for f in book)
+    text = "one two three four five six seven eight nine"
+    assert len(rulebook_runs.fingerprints(text)) == 2
+    assert rulebook_runs.fingerprints("One, two three four five six seven eight!") <= rulebook_runs.fingerprints(text)

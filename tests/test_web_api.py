@@ -20,7 +20,7 @@ from lewis_clark import Options, legal_actions, new_game
 from lewis_clark.actions import Action
 from lewis_clark.bots.evaluation import evaluate
 from lewis_clark.plans import OFFERED, follow, offered, plans
-from lewis_clark.record import Record
+from lewis_clark.record import load_record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.app import MAX_BODY, create_app
 from lewis_clark.web.database import open_store
@@ -314,7 +314,7 @@ def test_a_finished_game_has_its_record_and_replay(client: TestClient) -> None:
     v = wait_for(client, gid, lambda v: v["over"])
     assert v["result"] and v["legal"] == [] and "seed" in v["options"]
     rec = client.get(f"/api/games/{gid}/record").json()
-    record = Record.from_json(rec)
+    record = load_record(rec)
     final = record.replay()  # checks the final hash
     assert final.over and len(record.actions) == v["moves"]
     assert record.bots == ["random"]  # seat specs, as every command reads them

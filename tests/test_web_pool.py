@@ -22,7 +22,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 from lewis_clark import Action, Options, State, legal_actions, view
 from lewis_clark.bots import RandomBot, make_bot
 from lewis_clark.match import Match
-from lewis_clark.record import Record
+from lewis_clark.record import load_record
 from lewis_clark.web.app import create_app
 from lewis_clark.web.database import open_store
 from lewis_clark.web.games import LiveGame, Manager, think
@@ -144,6 +144,6 @@ def test_a_whole_game_through_the_api_has_the_match_record(tmp_path: Path, worke
     with TestClient(create_app(tmp_path / "games.sqlite3", bot_workers=workers)) as client:
         g = create(client, seats=[{"kind": "bot", "level": "easy"}], mackenzie=7, seed=36)
         wait_for(client, g["id"], lambda v: v["over"], seconds=60)
-        record = Record.from_json(client.get(f"/api/games/{g['id']}/record").json())
+        record = load_record(client.get(f"/api/games/{g['id']}/record").json())
     expected = Match(Options(players=1, seed=36, mackenzie=7, chosen_seed=True), ["easy"]).play_out(200).record
     assert record.actions == expected.actions and record.final_hash == expected.final_hash

@@ -15,7 +15,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
     from fastapi.testclient import TestClient
 
 from lewis_clark import Options, new_game, rng
-from lewis_clark.record import Record
+from lewis_clark.record import Record, load_record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.database import open_store
 from lewis_clark.wording.page import page_words
@@ -65,7 +65,7 @@ def test_a_chosen_seed_is_said_to_every_seat_and_in_the_record(client: TestClien
         assert view["options"]["chosen_seed"] is True and "seed" not in view["options"]
         assert view["state"]["journal"] == new_game(options).journal
     record = Record(options)
-    assert Record.from_json(json.loads(json.dumps(record.to_json()))).options.chosen_seed
+    assert load_record(json.loads(json.dumps(record.to_json()))).options.chosen_seed
     assert "deck order is known" in page_words()["seed_chosen"]
 
 

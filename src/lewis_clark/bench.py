@@ -4,7 +4,7 @@ For each player count, random games are played for half the time budget, countin
 decision = ``legal_actions`` + a uniform choice + ``apply_in_place``); a game that runs past
 ``max_turns`` is abandoned and the next seed started. States met along the way are sampled, and the
 other half of the budget times single operations on them: ``legal_actions``, the copy-returning
-``apply``, ``State.copy`` and a JSON round trip (``State.from_text(state.to_text())``).
+``apply``, ``State.copy`` and a JSON round trip (``load_state(state.to_text())``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lewis_clark.actions import Action
+from lewis_clark.invariants import load_state
 from lewis_clark.rules import apply, apply_in_place, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import State
@@ -86,7 +87,7 @@ OPERATIONS: dict[str, Callable[[State, Action], object]] = {
     "legal_actions_us": lambda s, a: legal_actions(s),
     "apply_us": lambda s, a: apply(s, a),
     "copy_us": lambda s, a: s.copy(),
-    "json_roundtrip_us": lambda s, a: State.from_text(s.to_text()),
+    "json_roundtrip_us": lambda s, a: load_state(s.to_text()),
 }
 
 

@@ -29,7 +29,7 @@ from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import parse_spec
 from lewis_clark.cli_checks import SEED, USAGE_ERROR, FiniteFloat, OneLineGroup, fail, writable_dir, writable_file
 from lewis_clark.match import Match
-from lewis_clark.record import Record
+from lewis_clark.record import load_record
 from lewis_clark.route import Route
 from lewis_clark.selfplay import DEFAULT_MAX_TURNS
 from lewis_clark.sim import RaceMarks
@@ -132,7 +132,7 @@ def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: i
 def replay(record_path: str, upto: int | None, show_log: bool) -> None:
     """Replay a game record, check it, and print the same summary as selfplay."""
     try:
-        record = Record.load(record_path)
+        record = load_record(record_path)
         if upto is not None and upto > len(record.actions):
             fail(f"--upto {upto}: the record has {len(record.actions)} actions")
         if upto is not None:  # an earlier point: no final hash to check

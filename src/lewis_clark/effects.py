@@ -108,7 +108,8 @@ def count(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> 
 def step_forward(state: State, seat: int, start: int, terrain: str, distance: int) -> int:
     """Where a Scout of ``seat`` at ``start`` ends a movement: it steps forward while the next space
     admits the terrain (R18); with F. Antoine Larocque face-up, spaces held by other Scouts are passed
-    without counting (R19)."""
+    without counting (R19), St Louis too: the card jumps every space where other Scouts are, even one
+    where Scouts may stand together."""
     route = state.options.route
     pos = start
     skip = scout_spaces(state, seat) if LAROCQUE in state.players[seat].face_up else None
@@ -117,7 +118,7 @@ def step_forward(state: State, seat: int, start: int, terrain: str, distance: in
         if not route.admits(nxt, terrain):
             break
         pos = nxt
-        if skip and nxt in skip and not route.shared(nxt):
+        if skip and nxt in skip:
             continue
         distance -= 1
     return pos

@@ -7,13 +7,9 @@ stays empty (R14).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lewis_clark import rng
 from lewis_clark.cards import CARDS
-
-if TYPE_CHECKING:  # annotations only: the state module loads saved states through consistency.py
-    from lewis_clark.state import State
+from lewis_clark.state import State
 
 SLOTS = 5
 

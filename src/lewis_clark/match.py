@@ -1,9 +1,15 @@
 """One game being played: the driver every front end uses (selfplay, sim, the terminal, the web, RL).
 
     >>> match = Match(Options(players=2, seed=7), ["human", "medium"])
-    >>> match.apply("play york")          # a person's choice, checked by the engine
-    >>> match.run_bots()                   # bots play until a person must decide or the game ends
-    >>> match.log_lines(), match.record    # the same log and the same record everywhere
+    >>> match.apply("play york").lines      # a person's choice, checked by the engine
+    ('Orange plays York (Hunter)',)
+    >>> for text in ("under none", "stop", "end"):
+    ...     _ = match.apply(text)
+    >>> steps = match.run_bots()            # bots play until a person must decide or the game ends
+    >>> steps[0].lines, match.to_play
+    (('Blue plays Seaman (Hunter)',), 0)
+    >>> match.record.actions[:5]            # the same record and log everywhere
+    ['play york', 'under none', 'stop', 'end', 'play seaman']
 
 A match owns the state, the seats ("human" or a bot spec, see ``bots.parse_spec``), the bots (each
 seeded by ``bot_seed``), the record (options, action texts, seat specs), the log (the typed events of

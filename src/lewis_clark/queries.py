@@ -6,20 +6,19 @@ questions, so that each answer has one owner.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lewis_clark import journal
 from lewis_clark.cards import BOLEY, CARDS, GAINS_IGNORED, GRAVELINES
 from lewis_clark.expedition import boat_time, resource_capacity
 from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN
+from lewis_clark.state import Decision, Player, State
 from lewis_clark.village import PLACES
-
-if TYPE_CHECKING:  # annotations only: the state module loads saved states through consistency.py
-    from lewis_clark.state import Player, State
 
 BADGE_COUNTERS = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
 GRAVELINES_DISCOUNT = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up
 BOLEY_DISCOUNT = 1  # R16: Time saved per Camp with John Boley face-up
+_PERFORM = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11
 
 
 def can_act(p: Player) -> bool:
@@ -191,8 +190,6 @@ def gains_ignored(state: State) -> bool:
             return True
     return False
 
-
-_PERFORM = "perform"  # Decision.PERFORM's value (a StrEnum): state imports this module's callers, not the reverse
 
 
 def counted_resources(state: State, p: Player) -> int:

@@ -109,25 +109,31 @@ class Record:
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
-    @classmethod
-    def load(cls, path: str | Path) -> Record:
-        try:
-            with Path(path).open("rb") as f:  # bounded: /dev/zero or a huge file is refused, not read for ever
-                raw = f.read(MAX_RECORD_BYTES + 1)
-            if len(raw) > MAX_RECORD_BYTES:
-                raise CorruptState(f"record {path} is over {MAX_RECORD_BYTES // 2**20} MiB: not a game record")
-            text = raw.decode("utf-8")
-        except OSError as exc:
-            raise CorruptState(f"cannot read record {path}: {exc.strerror}") from exc
-        except UnicodeDecodeError as exc:
-            raise CorruptState(f"record {path} is not UTF-8 text (byte {exc.start})") from exc
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CorruptState(f"record {path} is not valid JSON: {exc}") from exc
-        except RecursionError as exc:
-            raise CorruptState(f"record {path} is not a game record: JSON nested too deeply") from exc
-        try:
-            return cls.from_json(data)
-        except CorruptState as exc:
-            raise CorruptState(f"{path}: {exc}") from exc
+
+def load_record(source: str | Path | Any) -> Record:
+    """A game record from a file (its path, text or Path) or from its parsed JSON, checked: raises CorruptState naming
+    what is wrong (unreadable file, not JSON, not a record, bad options, seed or seats). Whether its
+    actions apply, and end on ``final_hash``, is checked as it replays (``Record.replay``)."""
+    if not isinstance(source, str | Path):
+        return Record.from_json(source)
+    path = source
+    try:
+        with Path(path).open("rb") as f:  # bounded: /dev/zero or a huge file is refused, not read for ever
+            raw = f.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise CorruptState(f"record {path} is over {MAX_RECORD_BYTES // 2**20} MiB: not a game record")
+        text = raw.decode("utf-8")
+    except OSError as exc:
+        raise CorruptState(f"cannot read record {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise CorruptState(f"record {path} is not UTF-8 text (byte {exc.start})") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorruptState(f"record {path} is not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise CorruptState(f"record {path} is not a game record: JSON nested too deeply") from exc
+    try:
+        return Record.from_json(data)
+    except CorruptState as exc:
+        raise CorruptState(f"{path}: {exc}") from exc

@@ -17,11 +17,10 @@ from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
 from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64, key_for
 from lewis_clark.route import PRINTED_ROUTE, Route
-from lewis_clark.validate import check_state
 
 STATE_FORMAT = 1
-__all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Frame", "Options",
-           "Player", "State", "view"]
+__all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Ending", "Frame",
+           "Options", "Outcome", "Player", "State", "view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +131,26 @@ class Decision(StrEnum):
     FAREWELL = "farewell"  # which cards to discard before the Journal is replaced (R12)
     BOAT = "boat"  # which face of a boat tile to add
     NONE = ""  # the game is over
+
+
+class Ending(StrEnum):
+    """Why a game is over, or that it is not (``Outcome.ending``)."""
+
+    PLAYING = ""  # not over
+    FORT = "fort"  # a Camp reached Fort Clatsop: its player won (R23)
+    MACKENZIE = "mackenzie"  # Mackenzie reached Fort Clatsop first: the solo player lost (R24)
+
+
+class Outcome(NamedTuple):
+    """How a game stands: the winning seat (None: nobody, or Mackenzie) and why it ended. Derived from
+    the state (``State.outcome``), so saved states and their hashes are unchanged."""
+
+    winner: int | None
+    ending: Ending
+
+    @property
+    def over(self) -> bool:
+        return self.ending != Ending.PLAYING
 
 
 class AfterTake(StrEnum):
@@ -258,6 +277,16 @@ class State:
             return Decision.NONE
         return self.stack[-1].kind if self.stack else Decision.TURN
 
+    @property
+    def outcome(self) -> Outcome:
+        """The typed result: ``winner`` is a seat or None, never the -1 that means both "not over" and
+        "Mackenzie won"."""
+        if not self.over:
+            return Outcome(None, Ending.PLAYING)
+        if self.winner >= 0:
+            return Outcome(self.winner, Ending.FORT)
+        return Outcome(None, Ending.MACKENZIE)
+
     def copy(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""
         return State(self.options, [p.copy() for p in self.players], self.village[:], self.powwow, self.newcomer,
@@ -297,9 +326,10 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], *, view: bool = False) -> State:
-        """Rebuild a state from ``to_json`` data; raises CorruptState naming what is wrong. A player's
-        view (``hidden``: no deck order, no generator) loads only with ``view=True``: played on as a
-        full state it would draw from the sorted deck."""
+        """Rebuild a state from ``to_json`` data, its shape only (``invariants.load_state`` also checks
+        that play could have made it); raises CorruptState naming what is wrong. A player's view
+        (``hidden``: no deck order, no generator) loads only with ``view=True``: played on as a full
+        state it would draw from the sorted deck."""
         if not isinstance(data, dict):
             raise CorruptState("state JSON must be an object")
         if data.get("format") != STATE_FORMAT:
@@ -365,20 +395,7 @@ class State:
             raise CorruptState("hidden: this is a player's view (deck order and generator withheld), "
                                "not a full state")
         state.rng_key = _rng_key(data, state)
-        check_state(state)
         return state
-
-    @classmethod
-    def from_text(cls, text: str, *, view: bool = False) -> State:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CorruptState(f"state is not valid JSON: {exc}") from exc
-        except RecursionError as exc:
-            raise CorruptState("state is not a saved state: JSON nested too deeply") from exc
-        if not isinstance(data, dict):
-            raise CorruptState("state JSON must be an object")
-        return cls.from_json(data, view=view)
 
 
 FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))

@@ -15,7 +15,7 @@ from typing import NamedTuple, assert_never
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import CARDS
-from lewis_clark.decisions import BOAT_TILE_RESOURCES, Subject, subject_of
+from lewis_clark.decisions import BOAT_TILE_RESOURCES, MOST_STRENGTH, Subject, subject_of
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import TILE_FACES, TILES_PER_STACK, resource_capacity
 from lewis_clark.resources import (
@@ -34,14 +34,15 @@ from lewis_clark.resources import (
 from lewis_clark.route import PRINTED_ROUTE
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
+from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
 
 # The most resources a player can ever hold: boats 1-3 plus every resource face of both tile stacks.
 MAX_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])
 # The most Indians in play (five players); an Interpreter can offer at most all of them.
 MAX_INDIANS = max(INDIANS_BY_PLAYERS.values())
-MAX_SEMICIRCLE = 3  # R9: 1-3 Indians per placement on a semicircle
-MAX_INDIANS_ON_CARD = 3  # R1c: at most 3 Strength from Indians
+MAX_SEMICIRCLE = MOST_PER_PLACEMENT  # R9: 1-3 Indians per placement on a semicircle (turn owns it)
+MAX_INDIANS_ON_CARD = MOST_STRENGTH  # R1c: at most 3 Strength from Indians (decisions owns it)
 
 
 class Group(NamedTuple):

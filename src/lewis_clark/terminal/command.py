@@ -23,7 +23,7 @@ from rich.console import Console
 
 from lewis_clark.cli_checks import SEED, FiniteFloat
 from lewis_clark.match import seat_spec
-from lewis_clark.record import Record
+from lewis_clark.record import Record, load_record
 from lewis_clark.route import Route
 from lewis_clark.state import Options
 from lewis_clark.terminal.game import SaveError, is_autosave, write_record
@@ -93,7 +93,7 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
         if given:
             _fail(f"{', '.join(given)}: a loaded game keeps its own options")
         try:
-            record = Record.load(load_path)
+            record = load_record(load_path)
             record.replay()
         except ValueError as exc:
             _fail(str(exc))

@@ -21,7 +21,7 @@ from lewis_clark.bots import Bot
 from lewis_clark.bots.hint import expert_hint
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
-from lewis_clark.record import Record
+from lewis_clark.record import Record, load_record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State, view
 from lewis_clark.terminal.choices import Choices, choices, looks_like_code
@@ -90,7 +90,7 @@ def latest_unfinished() -> Path | None:
         return None
     for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
         try:
-            if not Record.load(path).replay().over:
+            if not load_record(path).replay().over:
                 return path
         except ValueError:
             continue

@@ -39,7 +39,7 @@ from lewis_clark.bots.evaluation import evaluate
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import offered
 from lewis_clark.queries import round_number
-from lewis_clark.record import Record
+from lewis_clark.record import RECORD_FORMAT, RECORD_VERSION, load_record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State, view
 from lewis_clark.web.guard import Unavailable
@@ -271,10 +271,10 @@ def bot_next(game: LiveGame) -> bool:
 
 def rebuild(stored: StoredGame) -> LiveGame:
     """A live game from its record, replayed through the one replay loop (``Match.from_record``)."""
-    options = Options.from_json(stored.options)
+    record = load_record({"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": stored.options,
+                          "actions": list(stored.actions)})
     seats = [Seat(s["kind"], s.get("bot", ""), s.get("token_hash", ""), s.get("name", "")) for s in stored.seats]
-    return LiveGame(stored.id, seats, Match.from_record(Record(options, list(stored.actions)), seat_specs(seats)),
-                    version=stored.version)
+    return LiveGame(stored.id, seats, Match.from_record(record, seat_specs(seats)), version=stored.version)
 
 
 def store_action(store: Store, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:

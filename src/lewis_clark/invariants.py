@@ -1,33 +1,102 @@
-"""What a state must be for the engine to play on from it: the end of the game, Mackenzie, counters,
-boat tiles, the player's view and every pending decision on the stack.
+"""Invariants of a state, and the checked loader: what a state must be for the engine to play on from it.
 
-validate.py checks conservation (Indians, cards, tiles) and the route; this module checks what only
-a real game could have produced, so that whatever ``State.from_json`` accepts can be played on.
-Each problem names its field by path (``players.1.camp: ...``), as the loader's other errors do.
+``State.from_json`` (state.py) reads a saved state's shape only; ``load_state`` here reads it and then
+refuses whatever play could not have produced (conservation of Indians, cards and boat tiles, the
+route, the end of the game, Mackenzie, counters, the player's view and every pending decision), so
+that whatever it accepts can be played on. Each problem names its field by path
+(``players.1.camp: ...``), as the loader's other errors do. The tests run ``problems`` after every step.
+
+This module sits above the rules (it asks ``queries`` what a player could pay); the state module
+never imports it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from collections import Counter
+from typing import Any
 
-from lewis_clark.cards import CARDS
+from lewis_clark.cards import CARDS, crew
+from lewis_clark.decisions import MOST_STRENGTH  # R1c, R9: the one home of the limit
+from lewis_clark.effects import FAREWELL_DISCARDS  # R12
+from lewis_clark.errors import CorruptState
 from lewis_clark.expedition import TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
 from lewis_clark.queries import recruitable
 from lewis_clark.resources import INDIAN
+from lewis_clark.state import COUNTED_KINDS, AfterTake, Decision, Frame, State
+from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
 
-if TYPE_CHECKING:  # the state module loads saved states through these checks
-    from lewis_clark.state import Frame, State
 
-MOST_STRENGTH = 3  # R1c: a card never performs more than 3 times, a place takes at most 3 Indians
+def problems(state: State) -> list[str]:
+    """Every broken invariant, as sentences; empty when the state is sound."""
+    out: list[str] = []
+    n = len(state.players)
+    route = state.options.route
+    # Indians are conserved.
+    indians = (state.indian_stock + sum(state.village) + state.powwow + state.newcomer
+               + sum(p.indians + p.on_cards for p in state.players))
+    if indians != INDIANS_BY_PLAYERS.get(n, -1):
+        out.append(f"{indians} Indians in play, expected {INDIANS_BY_PLAYERS.get(n)}")
+    counts = [state.indian_stock, state.powwow, state.newcomer] + list(state.village)
+    if any(c < 0 for c in counts):
+        out.append("a negative count of Indians")
+    # Every card is in exactly one place.
+    places: Counter[int] = Counter(state.deck + state.discard + [c for c in state.journal if c])
+    for p in state.players:
+        places.update(p.hand + p.face_up + p.face_down)
+    expected = set(range(1, 55))
+    for p in state.players:
+        expected.update(crew(p.colour))
+    doubles = [CARDS[c].name for c, k in places.items() if k > 1 or not 0 < c < len(CARDS)]
+    if doubles:
+        out.append(f"cards in two places or unknown: {doubles[:3]}")
+    if set(places) != expected:
+        missing = expected - set(places)
+        out.append(f"cards missing: {sorted(missing)[:5]}" if missing else "cards that do not belong in this game")
+    if len(state.journal) != 5:
+        out.append("the Journal must have five slots")
+    overflowing = state.current if state.stack and state.stack[-1].kind == Decision.OVERFLOW else -1  # R7
+    for seat, p in enumerate(state.players):
+        if any(r < 0 for r in p.resources) or p.indians < 0 or p.on_cards < 0:
+            out.append(f"{p.colour} holds a negative amount")
+        if sum(p.resources) > resource_capacity(p.tiles) and seat != overflowing:
+            out.append(f"{p.colour} holds more resources than the boats carry")
+        if not 0 <= p.scout <= route.last or not 0 <= p.camp <= route.last:
+            out.append(f"{p.colour}'s Scout or Camp is off the route")
+        if p.camp < route.st_louis:
+            out.append(f"{p.colour}'s Camp is behind St Louis")
+    if sum(state.tile_stacks) + sum(sum(p.tiles) for p in state.players) != 2 * TILES_PER_STACK:
+        out.append("boat tiles are not conserved")
+    spaces = [p.scout for p in state.players] + ([state.mackenzie] if state.mackenzie >= 0 else [])
+    if not state.stack or not state.moved:
+        shared = Counter(s for s in spaces if not route.shared(s))
+        if any(k > 1 for k in shared.values()):
+            out.append("two Scouts share a space")
+    for place in PLACES:
+        if not place.semicircle and state.village[place.index] > place.spots:
+            out.append(f"{place.title} holds too many Indians")
+    if not 0 <= state.current < n:
+        out.append("the current seat does not exist")
+        return out  # the checks below read the current player
+    out.extend(_consistency_problems(state))
+    return out
+
+
+def check_state(state: State) -> None:
+    """Raise CorruptState naming the first broken invariant."""
+    found = problems(state)
+    if found:
+        raise CorruptState("state is inconsistent: " + "; ".join(found))
+
+
 MOST_BOOSTS = 3  # bits of State.boosts: Jarrot 1, Cut Nose 2 (R19)
-FAREWELL_DISCARDS = 3  # R12
 MOST_NEWCOMERS = 1  # the Newcomer spot holds the one Indian an Interpreter sends there (R10)
 MOST_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])  # boats with every tile
 MOST_FRAMES = 32  # far above any real nesting (a card, a place, a copy, a take)
 
 
-def consistency_problems(state: State) -> list[str]:
-    """Every way ``state`` could not have come from play, each naming its field; empty when sound."""
+def _consistency_problems(state: State) -> list[str]:
+    """Every way ``state`` could not have come from play beyond conservation, each naming its field."""
     out: list[str] = []
     _check_counters(state, out)
     _check_players(state, out)
@@ -62,6 +131,29 @@ def _check_players(state: State, out: list[str]) -> None:
             out.append(f"{where}.tiles: negative count {min(p.tiles)}")
         if p.scout < 0 or p.camp < 0:
             out.append(f"{where}: Scout {p.scout}, Camp {p.camp}: negative route space")
+        # R1: each card played takes at most 3 Indians on it.
+        if p.on_cards > MOST_STRENGTH * len(p.face_up):
+            out.append(f"{where}.on_cards: {p.on_cards} Indians on {len(p.face_up)} played card(s), at most "
+                       f"{MOST_STRENGTH} on each (R1)")
+    if not state.stack and not state.over:
+        _check_between_actions(state, out)
+
+
+def _check_between_actions(state: State, out: list[str]) -> None:
+    """With no decision pending every refill is done: the Journal refills from the deck (R14) and the
+    Newcomer from the stock (R10, R11)."""
+    if state.deck and 0 in state.journal:
+        out.append(f"journal.{state.journal.index(0)}: an empty slot while the draw deck holds "
+                   f"{len(state.deck)} cards (R14)")
+    if not state.newcomer and state.indian_stock:
+        out.append(f"newcomer: empty while the stock holds {state.indian_stock} Indians")
+    # A Camp takes the Playing Area back to the hand (R16); after it, only the turn's one action (if it
+    # came after the Camp) can have put a card there.
+    p = state.players[state.current]
+    left = 1 if state.acted else 0
+    if state.camped and len(p.face_up) > left:
+        out.append(f"players.{state.current}.face_up: {len(p.face_up)} cards in the Playing Area after this turn's "
+                   f"Camp, which takes them back to the hand (R16)")
 
 
 def _check_tiles(state: State, out: list[str]) -> None:
@@ -139,32 +231,32 @@ def _check_stack(state: State, out: list[str]) -> None:
     for i, frame in enumerate(stack):
         where = f"stack.{i}"
         _check_unused(frame, where, out)
-        if i == 0 and frame.kind not in ("under", "indians", "perform", "recruit"):
+        if i == 0 and frame.kind not in (Decision.UNDER, Decision.INDIANS, Decision.PERFORM, Decision.RECRUIT):
             out.append(f"{where}.kind: a {frame.kind} decision cannot begin an action")
-        if i > 0 and frame.kind in ("under", "indians", "recruit"):
+        if i > 0 and frame.kind in (Decision.UNDER, Decision.INDIANS, Decision.RECRUIT):
             out.append(f"{where}.kind: a {frame.kind} decision only begins an action")
-        if i > 0 and stack[i - 1].kind != "perform":
+        if i > 0 and stack[i - 1].kind != Decision.PERFORM:
             out.append(f"{where}: follows a {stack[i - 1].kind} decision, only a performance leads to another")
-        if i < len(stack) - 1 and frame.kind != "perform":
+        if i < len(stack) - 1 and frame.kind != Decision.PERFORM:
             out.append(f"{where}: a {frame.kind} decision is answered before anything else")
         check = _FRAME_CHECKS.get(frame.kind)
         if check:
             check(state, frame, where, out)
-    if stack[0].kind != "recruit" and not state.acted:
+    if stack[0].kind != Decision.RECRUIT and not state.acted:
         out.append("acted: false while the turn's action is under way")
 
 
 def _check_unused(frame: Frame, where: str, out: list[str]) -> None:
     """The saved fields a kind does not use keep their empty values, so a save loads back the same."""
-    uses_card = frame.kind in ("under", "indians", "perform", "recruit")
+    uses_card = frame.kind in (Decision.UNDER, Decision.INDIANS, Decision.PERFORM, Decision.RECRUIT)
     if not uses_card and frame.card:
         out.append(f"{where}.card: a {frame.kind} decision names no card")
-    if frame.kind != "perform" and frame.place != -1:
+    if frame.kind != Decision.PERFORM and frame.place != -1:
         out.append(f"{where}.place: a {frame.kind} decision names no Village place")
-    if frame.kind != "take" and frame.bundles:
+    if frame.kind != Decision.TAKE and frame.bundles:
         out.append(f"{where}.options: only a take decision offers bundles")
-    if frame.kind not in ("perform", "indians", "overflow", "farewell", "move") and (
-            frame.performances or frame.strength or frame.returns or frame.discards or frame.spaces):
+    counts = frame.performances or frame.strength or frame.returns or frame.discards or frame.spaces
+    if frame.kind not in COUNTED_KINDS and counts:
         out.append(f"{where}.remaining: a {frame.kind} decision counts nothing")
 
 
@@ -215,7 +307,7 @@ def _check_take(state: State, frame: Frame, where: str, out: list[str]) -> None:
     if not frame.bundles:
         out.append(f"{where}.options: a take decision with nothing on offer")
         return
-    source, stock = ("powwow", state.powwow) if frame.then == "interpreter" else ("indian_stock", state.indian_stock)
+    source, stock = ("powwow", state.powwow) if frame.then == AfterTake.INTERPRETER else ("indian_stock", state.indian_stock)
     most = max(b[INDIAN] for b in frame.bundles)
     if most > stock:
         out.append(f"{where}.options: {most} Indians on offer, {source} holds {stock}")
@@ -259,7 +351,25 @@ def _check_move(state: State, frame: Frame, where: str, out: list[str]) -> None:
 
 
 _FRAME_CHECKS = {
-    "under": _check_under, "indians": _check_indians, "perform": _check_perform, "take": _check_take,
-    "overflow": _check_overflow, "recruit": _check_recruit, "farewell": _check_farewell, "boat": _check_boat,
-    "move": _check_move,
+    Decision.UNDER: _check_under, Decision.INDIANS: _check_indians, Decision.PERFORM: _check_perform,
+    Decision.TAKE: _check_take, Decision.OVERFLOW: _check_overflow, Decision.RECRUIT: _check_recruit,
+    Decision.FAREWELL: _check_farewell, Decision.BOAT: _check_boat, Decision.MOVE: _check_move,
 }
+
+
+def load_state(source: str | dict[str, Any], *, view: bool = False) -> State:
+    """A saved state (canonical text or its parsed JSON), checked: raises CorruptState naming the first
+    thing wrong with its shape or the first way play could not have produced it. A player's view
+    (``hidden``) loads only with ``view=True``."""
+    if isinstance(source, str):
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as exc:
+            raise CorruptState(f"state is not valid JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise CorruptState("state is not a saved state: JSON nested too deeply") from exc
+    else:
+        data = source
+    state = State.from_json(data, view=view)
+    check_state(state)
+    return state
