@@ -4,15 +4,27 @@
     >>> state = lc.new_game(players=3, seed=7)
     >>> action = lc.legal_actions(state)[0]
     >>> state = lc.apply(state, action)
+
+The engine, plans and bots may run compiled (mypyc, setup.py) or as the pure-Python reference they are
+compiled from; ``lc.build()`` says which. ``LEWIS_CLARK_PURE=1`` in the environment imports the pure
+build even where compiled modules sit beside the sources (pure.py, builds.py).
 """
 
-from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError, Verb
-from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions
-from lewis_clark.setup import new_game
-from lewis_clark.state import CorruptState, Decision, Options, State, view
+import os
+
+if os.environ.get("LEWIS_CLARK_PURE"):
+    from lewis_clark.pure import import_pure_sources
+
+    import_pure_sources()
+
+from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError, Verb  # noqa: E402
+from lewis_clark.builds import build  # noqa: E402
+from lewis_clark.rules import apply, apply_in_place, camp_time, legal_actions  # noqa: E402
+from lewis_clark.setup import new_game  # noqa: E402
+from lewis_clark.state import CorruptState, Decision, Options, State, view  # noqa: E402
 
 __all__ = [
     "Action", "ActionError", "CorruptState", "Decision", "IllegalAction", "NotationError", "Options", "State",
-    "apply", "apply_in_place", "camp_time", "legal_actions", "new_game", "Verb", "view",
+    "apply", "apply_in_place", "build", "camp_time", "legal_actions", "new_game", "Verb", "view",
 ]
 __version__ = "0.1.0"
