@@ -28,13 +28,13 @@ COMPILED_PACKAGES = (PACKAGE, PACKAGE / "bots")
 PURE = {"__init__.py", "builds.py", "pure.py", "bench.py", "cli.py", "cli_checks.py", "sim.py", "elo.py"}
 
 
-def compiled_sources() -> list[str]:
-    """The modules the compiled build compiles, by the rule above."""
+def compiled_sources(root: Path = Path()) -> list[str]:
+    """The modules the compiled build compiles, by the rule above (paths relative to ``root``)."""
     found = []
     for folder in COMPILED_PACKAGES:
-        for path in sorted(folder.glob("*.py")):
+        for path in sorted((root / folder).glob("*.py")):
             if not (folder == PACKAGE and path.name in PURE):
-                found.append(path.as_posix())
+                found.append(path.relative_to(root).as_posix())
     return found
 
 
@@ -91,4 +91,5 @@ def extensions() -> list[object]:
     return list(mypycify([*flags, *compiled_sources()], opt_level="3", debug_level="0"))
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import the rule alone
+    setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from lewis_clark.actions import VERBS
 from lewis_clark.record import Record
 from lewis_clark.state import Decision, Frame
 from lewis_clark.validate import problems
+
+pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 
 ALLOWED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

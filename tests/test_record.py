@@ -12,6 +12,8 @@ import pytest
 from lewis_clark import CorruptState, Options, State, apply_in_place, legal_actions, new_game
 from lewis_clark.record import Record
 
+pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
+
 
 def played(options: Options, steps: int, choice_seed: int = 1) -> tuple[Record, list[str]]:
     """A record of ``steps`` random decisions (fewer if the game ends) and the state text after each."""

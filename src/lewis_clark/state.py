@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -62,6 +62,10 @@ class Options:
             raise ValueError(f"options: mackenzie level must be 0-7, got {self.mackenzie}")
         # Spell the default colours out, so that equal games have equal options.
         object.__setattr__(self, "colours", tuple(self.colours) or COLOURS[: self.players])
+
+    def __reduce__(self) -> tuple[type[Options], tuple[Any, ...]]:
+        # Pickled and copied through the constructor, like Route (compiled, frozen refuses setattr).
+        return (Options, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def seat_colours(self) -> tuple[str, ...]:
