@@ -16,23 +16,27 @@ import pytest
 
 import lewis_clark
 from lewis_clark import build, rules
+from lewis_clark.pure import stale_compiled
 from pure_build import pure_env
 
 pytestmark = pytest.mark.both_builds
 ROOT = Path(__file__).resolve().parent.parent
 
-# Plays games with every kind of bot, Mackenzie and a process-free Match, and prints what must not
-# depend on the build: each record's JSON and the final state's canonical text and hash.
+# Plays the opening turns of games with every kind of bot (short: the pure build is slow), solo
+# against Mackenzie, and a whole random game, and prints what must not depend on the build:
+# each record's JSON and the final state's canonical text and hash.
 GAMES = """
 import json, sys
 from lewis_clark import build
 from lewis_clark.selfplay import play_game
 from lewis_clark.state import Options
 out = {"build": build(), "games": []}
-for options, bots in ((Options(players=1, seed=4, mackenzie=2), ["hard"]),
-                      (Options(players=3, seed=11), ["hard", "medium", "random"]),
-                      (Options(players=4, seed=5, random_start=True), ["easy", "random", "mcts:iterations=30", "medium"])):
-    state, record, _ = play_game(options, bots, max_turns=60)
+for options, bots, turns in ((Options(players=1, seed=4, mackenzie=2), ["hard"], 12),
+                             (Options(players=3, seed=11), ["hard", "medium", "random"], 12),
+                             (Options(players=4, seed=5, random_start=True),
+                              ["easy", "random", "mcts:iterations=20", "medium"], 20),
+                             (Options(players=2, seed=3), ["random", "random"], 400)):
+    state, record, _ = play_game(options, bots, max_turns=turns)
     out["games"].append({"record": record.to_json(), "state": state.to_text(), "hash": state.hash()})
 json.dump(out, sys.stdout)
 """
@@ -69,10 +73,29 @@ def test_compiled_modules_beside_the_sources_are_the_ones_imported() -> None:
     """Where setup.py left compiled modules next to the sources (an editable install), they run."""
     source = Path(rules.__file__ or "")
     beside = [source.with_name("rules" + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES]
-    compiled = any(p.exists() for p in beside) and not os.environ.get("LEWIS_CLARK_PURE")
+    fresh = not stale_compiled(source.parent)  # older than an edited source, they are passed over
+    compiled = any(p.exists() for p in beside) and fresh and not os.environ.get("LEWIS_CLARK_PURE")
     assert build() == ("compiled" if compiled else "pure")
     assert source.suffix == (".py" if build() == "pure" else source.suffix) and source.suffix != ".pyc"
     assert lewis_clark.build is build
+
+
+def test_compiled_modules_older_than_their_sources_are_passed_over(tmp_path: Path) -> None:
+    """After an edit or a merge in a checkout, the stale compiled module is named and not run."""
+    package = tmp_path / "src" / "lewis_clark"
+    (package / "bots").mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("")
+    compiled = package / f"turn{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    compiled.write_bytes(b"")
+    (package / "turn.py").write_text("")
+    os.utime(compiled, (1_000_000, 1_000_000))
+    assert stale_compiled(package) == ["lewis_clark/turn.py"]
+    # The code itself is in mypyc's shared library, rebuilt on any change (the shim may stay old).
+    shared = tmp_path / "src" / f"0a1b__mypyc{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    shared.write_bytes(b"")
+    assert stale_compiled(package) == []
+    os.utime(shared, (1_000_000, 1_000_000))
+    assert stale_compiled(package) == ["lewis_clark/turn.py"]
 
 
 def test_the_rule_compiles_every_engine_module_and_no_front_end(tmp_path: Path) -> None:

@@ -11,10 +11,16 @@ build even where compiled modules sit beside the sources (pure.py, builds.py).
 """
 
 import os
+import sys
+from pathlib import Path
+
+from lewis_clark.pure import import_pure_sources, stale_compiled
 
 if os.environ.get("LEWIS_CLARK_PURE"):
-    from lewis_clark.pure import import_pure_sources
-
+    import_pure_sources()
+elif _stale := stale_compiled(Path(__file__).parent):
+    print(f"lewis-clark: {_stale[0]} is newer than its compiled module; running the pure build "
+          "(rebuild: python setup.py build_ext --inplace)", file=sys.stderr)
     import_pure_sources()
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError, Verb  # noqa: E402
