@@ -13,6 +13,8 @@ from lewis_clark.bots import make_bot
 from lewis_clark.match import Match
 from lewis_clark.state import State
 
+pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
+
 # Every kind of bot, with small budgets in iterations, never in seconds (a time budget is not
 # reproducible): these tests check what a bot reads, not how well it plays.
 SPECS = ["random", "heuristic", "easy", "mcts:iterations=20:depth=2", "planner:width=2:horizon=2",

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from lewis_clark import Action, Options, State, apply_in_place, legal_actions, new_game, view
+from lewis_clark import Action, Options, State, Verb, apply_in_place, legal_actions, new_game, view
 from lewis_clark.bots import BOTS, Bot, RandomBot, make_bot
 from lewis_clark.selfplay import bot_seed, play_game
 
@@ -126,7 +126,7 @@ def test_make_bot_returns_a_seeded_bot() -> None:
 def test_a_bot_choosing_an_illegal_action_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
     class Cheat(RandomBot):
         def choose(self, view: State, legal: list[Action]) -> Action:
-            return Action("return", "wood")
+            return Action(Verb.RETURN, "wood")
 
     monkeypatch.setitem(BOTS, "cheat", Cheat)
     with pytest.raises(ValueError, match="cheat"):

@@ -17,6 +17,8 @@ import pytest
 
 from lewis_clark import IllegalAction, NotationError, Options, new_game
 
+pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from builders import area, do, game, hand, indians, legal, load
 from lewis_clark import Action, IllegalAction, NotationError, State, apply, apply_in_place, legal_actions, new_game
-from lewis_clark.actions import VERBS
+from lewis_clark.actions import VERBS, Verb
 from lewis_clark.cards import BY_SLUG
 from lewis_clark.resources import bundle
 
@@ -104,8 +104,8 @@ def test_stop_is_offered_while_performing_r2() -> None:
 def test_boost_is_offered_and_written_after_the_choice() -> None:
     """R19: Nicholas Jarrot face-up offers a boosted River movement, written ``perform boost``."""
     assert "perform boost" in legal(_boost_position())
-    assert Action.parse("perform boost") == Action("perform", "", boost=True)
-    assert str(Action("perform", "river", bundle=bundle(food=1), boost=True)) == "perform river boost pay 1 food"
+    assert Action.parse("perform boost") == Action(Verb.PERFORM, "", boost=True)
+    assert str(Action(Verb.PERFORM, "river", bundle=bundle(food=1), boost=True)) == "perform river boost pay 1 food"
 
 
 def test_boat_and_return_decisions_use_their_words() -> None:
@@ -173,7 +173,7 @@ def test_malformed_text_given_to_apply_leaves_the_state_unchanged() -> None:
 
 def test_every_slug_is_a_card_word() -> None:
     for slug in BY_SLUG:
-        assert Action.parse(f"play {slug}") == Action("play", slug)
+        assert Action.parse(f"play {slug}") == Action(Verb.PLAY, slug)
         assert slug.isascii() and " " not in slug and slug == slug.lower()
 
 

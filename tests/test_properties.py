@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from lewis_clark.actions import VERBS
 from lewis_clark.invariants import load_state, problems
 from lewis_clark.record import Record, load_record
 from lewis_clark.state import Decision, Frame
+
+pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 
 ALLOWED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -13,6 +13,8 @@ from lewis_clark import CorruptState, Options, apply_in_place, legal_actions, ne
 from lewis_clark.invariants import load_state
 from lewis_clark.record import Record, load_record
 
+pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
+
 
 def played(options: Options, steps: int, choice_seed: int = 1) -> tuple[Record, list[str]]:
     """A record of ``steps`` random decisions (fewer if the game ends) and the state text after each."""

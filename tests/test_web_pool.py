@@ -28,6 +28,8 @@ from lewis_clark.web.database import open_store
 from lewis_clark.web.games import LiveGame, Manager, think
 from test_web_api import create, wait_for
 
+pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
+
 POOL = [0, 2]  # think on the loop, then in two worker processes
 
 

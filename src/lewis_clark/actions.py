@@ -92,7 +92,7 @@ class Action(NamedTuple):
         return str(self)
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:
         """Parse notation text; raises NotationError naming what is wrong."""
         if not isinstance(text, str):
             raise NotationError(f"an action must be text, got {type(text).__name__}")
@@ -108,8 +108,8 @@ class Action(NamedTuple):
             return action
         except NotationError as exc:
             raise NotationError(f"{text!r}: {exc}") from None
-        except ValueError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
+        except ValueError as err:  # its own name: compiled code types each ``as`` name once
+            raise NotationError(f"{text!r}: {err}") from None
 
 
 def _no_args(verb: Verb) -> Callable[[list[str]], Action]:

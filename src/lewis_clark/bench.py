@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lewis_clark.actions import Action
+from lewis_clark.builds import build
 from lewis_clark.invariants import load_state
 from lewis_clark.rules import apply, apply_in_place, legal_actions
 from lewis_clark.setup import new_game
@@ -113,4 +114,5 @@ def run_bench(seconds: float = DEFAULT_SECONDS, players: Sequence[int] = DEFAULT
     result["by_players"] = detail
     result["python"] = f"{platform.python_implementation()} {platform.python_version()}"
     result["seconds"] = seconds
+    result["build"] = build()  # "compiled" or "pure" (builds.py)
     return result

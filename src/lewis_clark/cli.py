@@ -27,6 +27,7 @@ from rich.table import Table
 
 from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import parse_spec
+from lewis_clark.builds import build_text
 from lewis_clark.cli_checks import SEED, USAGE_ERROR, FiniteFloat, OneLineGroup, fail, writable_dir, writable_file
 from lewis_clark.match import Match
 from lewis_clark.record import load_record
@@ -80,7 +81,7 @@ def print_log(match: Match) -> None:
 
 
 @click.group(cls=OneLineGroup)
-@click.version_option(package_name="lewis-clark")
+@click.version_option(package_name="lewis-clark", message=f"%(prog)s, version %(version)s, {build_text()} build")
 def cli() -> None:
     """Lewis & Clark: The Expedition - rules engine, bots and tools."""
 
@@ -166,7 +167,7 @@ def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(result, sort_keys=True))
         return
-    table = Table(title=f"lewis-clark bench ({result['python']}, {seconds:g} s)", box=box.SIMPLE_HEAD)
+    table = Table(title=f"lewis-clark bench ({result['python']}, {result['build']} build, {seconds:g} s)", box=box.SIMPLE_HEAD)
     for name in ("players", "decisions/s", "legal_actions µs", "apply µs", "copy µs", "JSON round trip µs",
                  "games ended", "abandoned"):
         table.add_column(name, justify="right")

@@ -7,6 +7,8 @@ stays empty (R14).
 
 from __future__ import annotations
 
+from typing import Any
+
 from lewis_clark import rng
 from lewis_clark.cards import CARDS
 from lewis_clark.state import State
@@ -21,7 +23,11 @@ def draw(state: State) -> int:
             return 0
         state.deck, state.discard = state.discard, []
         state.rng = rng.shuffle(state.rng, state.deck, state.rng_key)
-    return state.deck.pop()
+    # Popped as any object's method, so that a deck standing in for chance (a list subclass, as the
+    # OpenSpiel adapter's) is asked even in the compiled build, which would pop a list directly.
+    deck: Any = state.deck
+    card: int = deck.pop()
+    return card
 
 
 def refill(state: State) -> None:

@@ -40,6 +40,11 @@ class Route:
                 f" < length ({len(self.terrains)})"
             )
 
+    def __reduce__(self) -> tuple[type[Route], tuple[tuple[str, ...], int, int]]:
+        # Pickled and copied through the constructor: compiled, a frozen class refuses the setattr
+        # that pickle's default rebuild would use (bots in worker processes, OpenSpiel's clone).
+        return (Route, (self.terrains, self.st_louis, self.fort_clatsop))
+
     @property
     def last(self) -> int:
         return len(self.terrains) - 1

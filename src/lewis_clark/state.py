@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -61,6 +61,10 @@ class Options:
             raise ValueError(f"options: mackenzie level must be 0-7, got {self.mackenzie}")
         # Spell the default colours out, so that equal games have equal options.
         object.__setattr__(self, "colours", tuple(self.colours) or COLOURS[: self.players])
+
+    def __reduce__(self) -> tuple[type[Options], tuple[Any, ...]]:
+        # Pickled and copied through the constructor, like Route (compiled, frozen refuses setattr).
+        return (Options, tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def seat_colours(self) -> tuple[str, ...]:
@@ -208,7 +212,10 @@ class Frame(NamedTuple):
         return cls(kind, card, place, bundles=bundles, **named)
 
 
-@dataclass(slots=True)
+# init=False and an __init__ of our own: compiled, a dataclass's generated __init__ stays interpreted
+# Python, and copy() runs it for every expedition of every state a bot searches. The fields below
+# still say what each is; __init__ must keep their order and defaults.
+@dataclass(slots=True, init=False)
 class Player:
     """One expedition: cards, boats, Scout and Camp."""
 
@@ -223,6 +230,25 @@ class Player:
     scout: int = 0
     camp: int = 0
 
+    def __init__(self, colour: str, hand: list[int] | None = None, face_up: list[int] | None = None,
+                 face_down: list[int] | None = None, resources: list[int] | None = None, indians: int = 0,
+                 on_cards: int = 0, tiles: list[int] | None = None, scout: int = 0, camp: int = 0) -> None:
+        self.colour = colour
+        self.hand = [] if hand is None else hand
+        self.face_up = [] if face_up is None else face_up
+        self.face_down = [] if face_down is None else face_down
+        self.resources = [0] * 6 if resources is None else resources
+        self.indians = indians
+        self.on_cards = on_cards
+        self.tiles = [0] * 4 if tiles is None else tiles
+        self.scout = scout
+        self.camp = camp
+
+    def __reduce__(self) -> tuple[type[Player], tuple[Any, ...]]:
+        # Pickled (bots in worker processes) and deep-copied through __init__, whose parameters are
+        # the fields in order: compiled, the class has no other way to be made empty and filled.
+        return (Player, tuple(getattr(self, f.name) for f in fields(self)))
+
     def copy(self) -> Player:
         return Player(self.colour, self.hand[:], self.face_up[:], self.face_down[:], self.resources[:],
                       self.indians, self.on_cards, self.tiles[:], self.scout, self.camp)
@@ -233,7 +259,7 @@ class Player:
                 "tiles": self.tiles[:], "scout": self.scout, "camp": self.camp}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # our own __init__, as Player's (copy() is the hot path)
 class State:
     """A whole game at one moment. Copy with ``copy()``; never share lists between states."""
 
@@ -264,6 +290,39 @@ class State:
     over: bool = False
     hidden: bool = False  # a player's view: deck order and generator withheld
 
+    def __init__(self, options: Options, players: list[Player], village: list[int], powwow: int, newcomer: int,
+                 indian_stock: int, tile_stacks: list[int], journal: list[int], deck: list[int], discard: list[int],
+                 rng: int, rng_key: bytes = b"", current: int = 0, turn: int = 1, acted: bool = False,
+                 recruited: bool = False, camped: bool = False, must_camp: bool = False, moved: bool = False,
+                 boosts: int = 0, spendable: list[int] | None = None, stack: list[Frame] | None = None,
+                 mackenzie: int = -1, winner: int = -1, over: bool = False, hidden: bool = False) -> None:
+        self.options = options
+        self.players = players
+        self.village = village
+        self.powwow = powwow
+        self.newcomer = newcomer
+        self.indian_stock = indian_stock
+        self.tile_stacks = tile_stacks
+        self.journal = journal
+        self.deck = deck
+        self.discard = discard
+        self.rng = rng
+        self.rng_key = rng_key
+        self.current = current
+        self.turn = turn
+        self.acted = acted
+        self.recruited = recruited
+        self.camped = camped
+        self.must_camp = must_camp
+        self.moved = moved
+        self.boosts = boosts
+        self.spendable = [0] * 7 if spendable is None else spendable
+        self.stack = [] if stack is None else stack
+        self.mackenzie = mackenzie
+        self.winner = winner
+        self.over = over
+        self.hidden = hidden
+
     @property
     def to_play(self) -> int:
         """Seat that must decide next; -1 once the game is over."""
@@ -286,6 +345,9 @@ class State:
         if self.winner >= 0:
             return Outcome(self.winner, Ending.FORT)
         return Outcome(None, Ending.MACKENZIE)
+
+    def __reduce__(self) -> tuple[type[State], tuple[Any, ...]]:
+        return (State, tuple(getattr(self, f.name) for f in fields(self)))  # as Player's
 
     def copy(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""

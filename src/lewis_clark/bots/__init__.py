@@ -145,6 +145,11 @@ class NoisyBot(Bot):
         self.noise = noise
         self.name = f"{inner.name}+noise"
 
+    def __reduce__(self) -> tuple[type[NoisyBot], tuple[int, Bot, float], object]:
+        # Sent to worker processes: rebuilt through __init__ (its arguments have no defaults, which a
+        # compiled class needs to be made empty), then given its state (the generator's included).
+        return (NoisyBot, (self.seed, self.inner, self.noise), self.__getstate__())
+
     def choose(self, view: State, legal: list[Action]) -> Action:
         if self.rng.random() < self.noise:
             return legal[self.rng.randrange(len(legal))]

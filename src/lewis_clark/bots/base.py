@@ -10,10 +10,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from mypy_extensions import mypyc_attr
+
 from lewis_clark.actions import Action
 from lewis_clark.state import State
 
 
+# New bots, compiled or not, subclass it (in the compiled build an interpreted class may only
+# subclass a compiled one that allows it).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
     """A player that picks one of ``legal`` given what its seat can see."""
 

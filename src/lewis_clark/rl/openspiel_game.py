@@ -211,7 +211,9 @@ class LewisClarkState(pyspiel.State):  # type: ignore[misc]
         if self._choosing_first:
             lines.append("chance: first player")
         elif self._pending is not None:
-            lines.append(f"chance: draw for {self._pending} (drawn {[CARDS[c].slug for c in self._drawn]})")
+            # The deal is no engine action: the compiled Action.__str__ would refuse its verb.
+            pending = "deal" if self._pending == _DEAL else str(self._pending)
+            lines.append(f"chance: draw for {pending} (drawn {[CARDS[c].slug for c in self._drawn]})")
         elif e.over:
             lines.append(f"over, winner {e.players[e.winner].colour if e.winner >= 0 else 'none'}")
         else:
