@@ -7,7 +7,7 @@ of rules, notation, log wording or state that nobody meant.
 Each game is played by the ``heuristic`` bot through ``lewis_clark.selfplay.play_game``. A file starts
 with ``#`` lines (options, bots, the start state's hash) and then holds one line per step, tab-separated:
 step number, acting seat, the action's notation, the log line, the state's hash after the step.
-tests/test_golden.py replays the actions and compares every column. Run this script again when a
+tests/engine/test_golden.py replays the actions and compares every column. Run this script again when a
 change is intended, and review the diff of the files.
 """
 

@@ -3,7 +3,7 @@ a compiled module (``.so``, ``.pyd``) sits beside it. The package's ``__init__``
 ``LEWIS_CLARK_PURE`` is set, or when a source checkout's compiled modules are older than their
 sources (after an edit or a merge: rebuild with ``python setup.py build_ext --inplace``), before
 any other of its modules is imported, so that the reference
-build and the compiled one can be compared in one checkout (tests/test_builds.py).
+build and the compiled one can be compared in one checkout (tests/cli/test_builds.py).
 """
 
 from __future__ import annotations

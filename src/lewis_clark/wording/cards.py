@@ -2,7 +2,7 @@
 
 Texts are composed from the effect data (``effects_spec``), so they cannot disagree with what the
 engine does; only the permanent cards and a few unique powers get a written sentence. Nothing here
-is the rulebook's wording (tests/test_texts.py checks that no run of eight of its words appears).
+is the rulebook's wording (tests/wording/test_texts.py checks that no run of eight of its words appears).
 Two forms: full sentences (``card_text``, ``place_text``) and compact reminders for tables
 (``card_summary``, ``place_summary``).
 """

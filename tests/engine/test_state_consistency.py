@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_state_json import _set as set_field
 
 from lewis_clark import CorruptState, State, apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import ActionError
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.invariants import load_state, problems
 from lewis_clark.route import Route
-from test_state_json import _set as set_field
 
 Data = dict[str, Any]
 

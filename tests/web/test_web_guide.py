@@ -9,11 +9,11 @@ import urllib.request
 from typing import Any
 
 import pytest
+from test_web_restart import Server
 
 from conftest import needs_chromium
 from lewis_clark.wording import language, t
 from lewis_clark.wording.guide import guide_sections
-from test_web_restart import Server
 
 pytestmark = needs_chromium
 

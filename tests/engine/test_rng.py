@@ -21,7 +21,7 @@ from lewis_clark.record import Record, load_record
 from lewis_clark.rules import apply
 from lewis_clark.state import CorruptState, State
 
-OLD_RECORDS = Path(__file__).resolve().parent / "old-records"
+OLD_RECORDS = Path(__file__).resolve().parents[1] / "old-records"
 
 
 # --- the generators ------------------------------------------------------------------------------

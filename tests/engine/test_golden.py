@@ -19,7 +19,7 @@ from lewis_clark import IllegalAction, NotationError, Options, new_game
 
 pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load_script() -> ModuleType:

@@ -20,7 +20,7 @@ from lewis_clark.pure import stale_compiled
 from pure_build import pure_env
 
 pytestmark = pytest.mark.both_builds
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Plays the opening turns of games with every kind of bot (short: the pure build is slow), solo
 # against Mackenzie, and a whole random game, and prints what must not depend on the build:

@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from test_web_restart import Server, serving
 from websockets.sync.client import connect
 
 from lewis_clark.web.database import open_store
 from lewis_clark.web.store import Conflict
 from lewis_clark.web.store_postgres import PostgresStore
-from test_web_restart import Server, serving
 
 PEOPLE = {"seats": [{"kind": "human"}, {"kind": "human"}]}
 

@@ -71,7 +71,7 @@ def test_docs_table_matches_the_groups() -> None:
     import re
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
     rows = re.findall(r"^\| (\d+)-(\d+) \| `(\w+)` \|", text, re.M)
     documented = {verb: (int(a), int(b)) for a, b, verb in rows}
     for g in GROUPS:

@@ -88,5 +88,5 @@ def test_view_is_what_it_encodes() -> None:
 def test_docs_show_the_current_layout() -> None:
     from pathlib import Path
 
-    docs = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text()
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
     assert layout_table() in docs

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import needs_chromium, play_to_the_end
 from test_web_restart import Server
+
+from conftest import needs_chromium, play_to_the_end
 
 pytestmark = needs_chromium
 

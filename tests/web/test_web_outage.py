@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_web_restart import Server, free_port, serving
 
 from conftest import _as_postgres, postgres_bin
-from test_web_restart import Server, free_port, serving
 
 BOTS = {"seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}
 PEOPLE = {"seats": [{"kind": "human"}, {"kind": "human"}]}

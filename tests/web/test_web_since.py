@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conftest import PREFERENCE, needs_chromium
 from test_web_phone import DESKTOP, PHONE, Watched, in_view, new_game
 from test_web_restart import Server
 
+from conftest import PREFERENCE, needs_chromium
+
 pytestmark = [needs_chromium, pytest.mark.browser]
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 DEVICES = pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 

@@ -19,6 +19,8 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from test_web_api import create, wait_for
+
 from lewis_clark import Action, Options, State, legal_actions, view
 from lewis_clark.bots import RandomBot, make_bot
 from lewis_clark.match import Match
@@ -26,7 +28,6 @@ from lewis_clark.record import load_record
 from lewis_clark.web.app import create_app
 from lewis_clark.web.database import open_store
 from lewis_clark.web.games import LiveGame, Manager, think
-from test_web_api import create, wait_for
 
 pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 

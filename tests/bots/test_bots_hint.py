@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_bots_hidden import TURNS, hidden_twin
 
 from builders import at, game, load
 from lewis_clark import legal_actions, view
@@ -20,7 +21,6 @@ from lewis_clark.state import State
 from lewis_clark.terminal.game import Game
 from lewis_clark.wording import language
 from lewis_clark.wording.advice import advice_why, hint_line
-from test_bots_hidden import TURNS, hidden_twin
 
 TINY = "race:samples=2:keep=2:beam=3:nodes=4"
 

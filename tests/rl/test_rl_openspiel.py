@@ -156,7 +156,7 @@ def test_docs_example_runs() -> None:
     import re
     from pathlib import Path
 
-    docs = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+    docs = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
     blocks = [b for b in re.findall(r"```python\n(.*?)```", docs.read_text(), re.S) if "pyspiel" in b or "mcts" in b]
     assert len(blocks) == 2
     exec(compile("\n".join(blocks), str(docs), "exec"), {"__name__": "docs"})

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import pytest
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = "lewis_clark"
 
 # Modules directly in src/lewis_clark/ that drive or front the engine rather than being part of it.

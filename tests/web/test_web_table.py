@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_web_restart import Server
 
 from conftest import needs_chromium
-from test_web_restart import Server
 
 pytestmark = needs_chromium
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = Path(__file__).parents[1] / "artifacts"
 VIEWPORTS = [(360, 740), (390, 844), (1280, 800)]
 GAMES = {  # name: (game options, actions played before looking)
     "solo": ({"seats": [{"kind": "human"}], "mackenzie": 3, "seed": 5}, 24),

@@ -13,7 +13,7 @@ import pytest
 from lewis_clark.cards import CARDS, ENCOUNTERED_IDS
 from lewis_clark.village import PLACES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load_script() -> ModuleType:

@@ -18,7 +18,7 @@ from lewis_clark.rl.observation import observe
 from lewis_clark.rl.pettingzoo_env import LewisClarkEnv, env, raw_env
 from lewis_clark.route import Route
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 SHORT = Route.parse("S R F R R")  # Fort Clatsop two river spaces past St Louis: games end in a few turns
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 TEST_REF = re.compile(r"`(test_\w+)::(test_\w+)`")
 CODE_REF = re.compile(r"`([a-z_]+(?:\.[A-Za-z_]+)+)`")
@@ -26,7 +26,7 @@ SECTIONS = _sections()
 
 
 def _test_names(file: str) -> set[str]:
-    tree = ast.parse((ROOT / "tests" / f"{file}.py").read_text(encoding="utf-8"))
+    tree = ast.parse(next((ROOT / "tests").rglob(f"{file}.py")).read_text(encoding="utf-8"))
     return {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
 
 

@@ -270,7 +270,7 @@ def test_nothing_is_legal_once_the_game_is_over() -> None:
 
 def test_the_worked_example_in_the_docs_applies() -> None:
     """docs/notation.md's whole turn is real: each line is legal when it is played."""
-    doc = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
     block = doc.split("## Worked example", 1)[1].split("```text", 1)[1].split("```", 1)[0]
     lines = [line.split("#", 1)[0].strip() for line in block.strip().splitlines()]
     assert lines[0] == "new_game(players=2, seed=19)"

@@ -7,7 +7,7 @@ from lewis_clark import State
 
 
 def test_library_example_runs() -> None:
-    text = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     section = text.split("## The library", 1)[1]
     blocks = re.findall(r"```python\n(.*?)```", section.split("\n## ", 1)[0], re.S)
     assert len(blocks) >= 3  # the engine, the match driver, the wording layer

@@ -28,7 +28,7 @@ from lewis_clark.web.app import create_app
 from lewis_clark.web.limits import CreationLimit
 from lewis_clark.web.logs import JsonFormatter, TextFormatter
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 DEPLOY = ROOT / "docs" / "deploy.md"
 TWO = [{"kind": "human"}, {"kind": "human"}]
 # Seed 0: five legal actions for the seats in turn (as in test_web_hardening).

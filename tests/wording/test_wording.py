@@ -49,7 +49,7 @@ from lewis_clark.wording.decisions import PROMPTS
 from lewis_clark.wording.labels import HINTS, LABELS
 from lewis_clark.wording.log import ACTED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "src" / "lewis_clark" / "wording" / "locale" / "messages.pot"
 
 

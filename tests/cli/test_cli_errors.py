@@ -30,7 +30,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (d / "text.json").write_text("not json at all")
     subprocess.run([sys.executable, "-m", "lewis_clark.cli", "selfplay", "--players", "random,random", "--seed", "1",
                     "--max-turns", "1", "--record", str(d / "ten.json")], check=True, capture_output=True,
-                   env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")})
+                   env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")})
     ten = json.loads((d / "ten.json").read_text())
     (d / "ten.json").write_text(json.dumps({**ten, "actions": ten["actions"][:10], "final_hash": ""}))
     return d
@@ -103,7 +103,7 @@ HANGS = ["bench --seconds nan", "play --plain --players random,random --delay na
 @pytest.mark.parametrize("args", HANGS)
 def test_no_hang_and_no_traceback_from_the_real_program(args: str) -> None:
     """Through the real entry point: a value that used to run for ever stops at once."""
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
     done = subprocess.run([sys.executable, "-m", "lewis_clark.cli", *args.split()], capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL, env=env)
     assert done.returncode == 2, done.stderr
