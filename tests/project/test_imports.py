@@ -30,11 +30,11 @@ FORBIDDEN_LIBRARIES = ("click", "rich")
 # Each entry names a module directly in src/lewis_clark/ or a whole subpackage. A new module must be
 # placed here, so that where it stands is a decision, not an accident.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "resources", "rng", "route", "expedition", "effects_spec", "elo", "cli_checks"),  # plain data
+    ("errors", "resources", "rng", "route", "expedition", "effects_spec", "elo", "cli_checks", "pure"),  # plain data
     ("cards", "village", "actions"),  # the game's tables and its notation
     ("state",),  # the state's shape: nothing above the game's data
     ("journal", "queries", "setup", "effects", "decisions", "turn", "rules", "events"),  # the rules
-    ("invariants", "record", "plans"),  # the checked loader, records, plans of whole turns
+    ("invariants", "record", "plans", "builds"),  # the checked loader, records, plans of whole turns, the build
     ("__init__", "bench"),  # the package's public face
     ("bots", "wording"),
     ("match", "selfplay", "sim"),  # the one driver of a game, and what runs many
