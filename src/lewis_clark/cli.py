@@ -42,11 +42,13 @@ __all__ = ["USAGE_ERROR", "cli", "fail", "main"]
 
 def result_line(state: State, max_turns: int | None) -> str:
     """How the game ended, in words (the ``winner:`` line says who)."""
-    return "result: " + (outcome(state) if state.over else unfinished(state, max_turns))
+    return "result: " + (outcome(state) if state.outcome.over else unfinished(state, max_turns))
 
 
 def winner_text(state: State) -> str:
-    return state.players[state.winner].colour if state.over and state.winner >= 0 else "none"
+    """The winning seat's colour; "none" while the game goes on or when Mackenzie won (R24)."""
+    winner = state.outcome.winner
+    return "none" if winner is None else state.players[winner].colour
 
 
 def print_summary(state: State, bots: Sequence[str] | None, decisions: int, max_turns: int | None = None) -> None:

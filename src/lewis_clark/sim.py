@@ -155,7 +155,8 @@ def play_spec(spec: GameSpec, keep_record: bool = False) -> GameOutcome:
             progress[seat].append((p.scout, p.camp))
     record = match.record.to_json() if keep_record else None
     spaces = race_marks(options.route).spaces()
-    return GameOutcome(spec.index, spec.seats, spec.seed, state.winner if state.over else -1, first,
+    winner = state.outcome.winner
+    return GameOutcome(spec.index, spec.seats, spec.seed, -1 if winner is None else winner, first,
                        state.turn, camps, progress, state.over, record, thinking, decisions,
                        [len(p) for p in progress], [mark_turns(p, spaces) for p in progress])
 

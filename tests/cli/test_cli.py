@@ -203,3 +203,24 @@ def test_replay_refuses_a_route_that_is_not_an_object(game: tuple[Path, Result])
     path, _ = game
     rewrite(path, lambda d: d["options"].update(route=5))
     assert_fails(run("replay", str(path)))
+
+
+def test_summary_tells_mackenzie_won_from_not_over() -> None:
+    """R24: both leave ``state.winner`` at -1 and print "winner: none", but the typed result
+    (``State.outcome``) tells the result line, the wording and the sim which one it was."""
+    from lewis_clark.cli import result_line, winner_text
+    from lewis_clark.selfplay import play_game
+    from lewis_clark.sim import GameSpec, play_spec
+    from lewis_clark.state import Ending, Options
+    from lewis_clark.wording import outcome
+
+    lost = play_game(Options(players=1, mackenzie=7), ["random"], seed=1, keep_log=False).state
+    going = play_game(Options(players=1, mackenzie=7), ["random"], seed=1, max_turns=3, keep_log=False).state
+    assert lost.winner == going.winner == -1
+    assert (lost.outcome.ending, going.outcome.ending) == (Ending.MACKENZIE, Ending.PLAYING)
+    assert result_line(lost, None) == "result: Mackenzie reaches Fort Clatsop first: the expedition loses."
+    assert result_line(going, 3) == "result: stopped after 3 turns, no winner"
+    assert outcome(lost) != "" and outcome(going) == ""
+    assert winner_text(lost) == winner_text(going) == "none"
+    ended, stopped = (play_spec(GameSpec(0, ("random",), 1, mackenzie=7, max_turns=cap)) for cap in (400, 3))
+    assert (ended.winner, ended.over, stopped.winner, stopped.over) == (-1, True, -1, False)

@@ -215,7 +215,8 @@ class LewisClarkState(pyspiel.State):  # type: ignore[misc]
             pending = "deal" if self._pending == _DEAL else str(self._pending)
             lines.append(f"chance: draw for {pending} (drawn {[CARDS[c].slug for c in self._drawn]})")
         elif e.over:
-            lines.append(f"over, winner {e.players[e.winner].colour if e.winner >= 0 else 'none'}")
+            winner = e.outcome.winner
+            lines.append(f"over, winner {'none' if winner is None else e.players[winner].colour}")
         else:
             lines.append(prompt(e))
         return "\n".join(lines)

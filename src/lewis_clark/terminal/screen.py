@@ -313,8 +313,9 @@ def render_actions(state: State, legal: Sequence[Action]) -> RenderableType:
 
 def render_end(state: State, seats: Sequence[str]) -> RenderableType:
     """Who won, and where everyone stands."""
-    if state.winner >= 0:
-        line = Text(outcome(state, seats), style=PLAYER_STYLES.get(state.players[state.winner].colour, "bold"))
+    winner = state.outcome.winner
+    if winner is not None:
+        line = Text(outcome(state, seats), style=PLAYER_STYLES.get(state.players[winner].colour, "bold"))
     else:
         line = Text(outcome(state, seats), style="bold red")
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))

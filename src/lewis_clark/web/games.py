@@ -206,9 +206,10 @@ class LiveGame:
         legal = [action_json(s, a) for a in legal_actions(s)]
         # One-click whole actions, for a person only: a bot's seat needs none (and bots move fast).
         plans = [plan_json(s, p) for p in offered(s, score=evaluate)] if not s.over and not self.match.is_bot(s.current) else []
+        winner = s.outcome.winner  # the client's JSON keeps -1 for "no winning seat"
         return {
             "type": "game", "id": self.id, "version": self.version, "moves": len(self.actions), "over": s.over,
-            "winner": s.winner, "result": outcome(s), "options": options,
+            "winner": -1 if winner is None else winner, "result": outcome(s), "options": options,
             "seats": [{"seat": i, "colour": s.players[i].colour, "kind": st.kind, "bot": st.bot, "name": st.name}
                       for i, st in enumerate(self.seats)],
             "state": seen, "current": self.to_move(), "prompt": prompt(s), "hint": decision_hint(s), "plans": plans,

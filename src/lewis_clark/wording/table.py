@@ -65,10 +65,11 @@ def village_room(state: State, place: Place) -> str:
 
 def outcome(state: State, seats: Sequence[str] = ()) -> str:
     """How the game ended, e.g. "Blue sets up Camp at Fort Clatsop and wins!"; "" while it goes on."""
-    if not state.over:
+    result = state.outcome
+    if not result.over:
         return ""
-    if state.winner >= 0:
-        return t("{name} sets up Camp at Fort Clatsop and wins!", name=seat_name(state, state.winner, seats))
+    if result.winner is not None:
+        return t("{name} sets up Camp at Fort Clatsop and wins!", name=seat_name(state, result.winner, seats))
     return t("Mackenzie reaches Fort Clatsop first: the expedition loses.")
 
 
