@@ -255,3 +255,43 @@ def test_one_client_holds_at_most_ws_per_client_websockets(tmp_path: Path) -> No
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
         with connect(url) as d:  # the first two closed: room again
             assert json.loads(d.recv(timeout=10))["moves"] == 0
+
+
+def test_a_slow_request_head_is_closed_within_the_header_timeout_and_the_server_goes_on(tmp_path: Path) -> None:
+    import socket
+
+    with serving(tmp_path / "g.sqlite3", args=("--header-timeout", "1")) as server:
+        def closed_after(first: bytes) -> tuple[float, bytes]:
+            """Seconds until the server closed a connection that sent ``first`` and then nothing."""
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+                start = time.monotonic()
+                s.sendall(first)
+                answer = b""
+                with contextlib.suppress(OSError):
+                    while chunk := s.recv(4096):
+                        answer += chunk
+                return time.monotonic() - start, answer
+
+        took, answer = closed_after(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        assert answer == b"" and 0.9 <= took < 3.0, (took, answer)  # closed unanswered, neither early nor late
+        silent, answer = closed_after(b"")  # a connection that never sends a byte
+        assert answer == b"" and 0.9 <= silent < 3.0, (silent, answer)
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            for part in (b"GET /healthz HTTP/1.1\r\n", b"Host: 127.0.0.1\r\n", b"Connection: close\r\n\r\n"):
+                s.sendall(part)  # a head in pieces, complete well within the limit, is answered
+                time.sleep(0.3)
+            assert s.recv(4096).startswith(b"HTTP/1.1 200")
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert s.recv(4096).startswith(b"HTTP/1.1 200")
+            start = time.monotonic()
+            s.sendall(b"GET /healthz HTTP/1.1\r\n")  # the next request on the kept-alive connection: timed too
+            with contextlib.suppress(OSError):
+                while s.recv(4096):
+                    pass
+            again = time.monotonic() - start
+            assert 0.9 <= again < 3.0, again  # well before --keep-alive's 5 s
+        took_ok, status, _, _ = timed(server, "GET", "/healthz")
+        assert status == 200
+        print(f"header timeout 1 s: a partial head closed after {took:.2f} s, a silent connection after "
+              f"{silent:.2f} s, a kept-alive one's next head after {again:.2f} s; /healthz meanwhile {took_ok * 1000:.0f} ms")

@@ -23,6 +23,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from types import FrameType
 
 import psycopg
@@ -99,25 +100,32 @@ def work(address: str, bot_delay: float = 0.0, stop: threading.Event | None = No
         store.close()
         raise ValueError("bot workers need a PostgreSQL database (postgresql://...): a SQLite server plays its own bots")
     worker = Worker(store, bot_delay)
-    failures = 0
     try:
-        while stop is None or not stop.is_set():
-            try:
-                worker.step()
-                failures = 0
-            except Exception as exc:  # a broken bot or a lost connection must not end the worker: try again
-                failures += 1
-                worker.retries += 1
-                wait = min(RETRY_MAX, IDLE * 2 ** (failures - 1))
-                if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
-                    log.warning("bot worker: the database is not answering (%s); trying again in %.0f s",
-                                str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__, wait)
-                else:
-                    log.exception("bot worker: a move failed; trying again in %.0f s", wait)
-                time.sleep(wait)
+        keep_working(worker, stop)
     finally:
         store.close()
     return worker.moves
+
+
+def keep_working(worker: Worker, stop: threading.Event | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+    """``worker``'s steps until ``stop`` is set (or for ever); after a failed step it tries again, waiting
+    IDLE, then twice as long each time, up to RETRY_MAX, until a step succeeds."""
+    failures = 0
+    while stop is None or not stop.is_set():
+        try:
+            worker.step()
+            failures = 0
+        except Exception as exc:  # a broken bot or a lost connection must not end the worker: try again
+            failures += 1
+            worker.retries += 1
+            wait = min(RETRY_MAX, IDLE * 2 ** (failures - 1))
+            if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+                log.warning("bot worker: the database is not answering (%s); trying again in %.0f s",
+                            str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__, wait)
+            else:
+                log.exception("bot worker: a move failed; trying again in %.0f s", wait)
+            sleep(wait)
 
 
 def _child(address: str, bot_delay: float) -> None:

@@ -92,6 +92,10 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
                    "with it: docs/deploy.md).")
 @click.option("--keep-alive", default=5, show_default=True, type=click.IntRange(1, 600),
               help="Seconds an idle connection is kept open.")
+@click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0, 600, min_open=True),
+              callback=_finite,
+              help="Seconds a request's head (request line and headers) may take to arrive; a slower connection "
+                   "is closed.")
 @click.option("--ws-per-client", default=32, show_default=True, type=click.IntRange(1, 10_000),
               help="WebSockets (open pages) one client address (an IPv6 /64) may hold at once.")
 @click.option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN",
@@ -100,7 +104,8 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
 def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None, no_bots: bool,
           allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
           keep_finished_days: float, no_expiry: bool, log_format: LogFormat, log_level: str,
-          access_log: bool | None, max_header_bytes: int, max_connections: int, keep_alive: int, ws_per_client: int,
+          access_log: bool | None, max_header_bytes: int, max_connections: int, keep_alive: int,
+          header_timeout: float, ws_per_client: int,
           metrics_token: str | None) -> None:
     """Play in the browser: serve the game at http://HOST:PORT/."""
     try:
@@ -109,6 +114,7 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         from lewis_clark.web.app import MAX_WS_MESSAGE, create_app, default_db
         from lewis_clark.web.limits import CreationLimit
         from lewis_clark.web.logs import config
+        from lewis_clark.web.protocol import with_header_timeout
     except ImportError as exc:  # the web extra is optional
         raise click.ClickException(f"the web server needs the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
     logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are said once, below
@@ -130,8 +136,10 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         click.echo("warning: listening on every interface and answering any Host name; name the ones people use "
                    "with --allowed-host (a page on another site could otherwise reach this server through a "
                    "DNS name of its own)", err=True)
-    # h11: the one of uvicorn's HTTP implementations with a limit on the request head's size.
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False, http="h11",
+    # h11: the one of uvicorn's HTTP implementations with a limit on the request head's size; ours adds
+    # one on the time the head takes (protocol.py).
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False,
+                http=with_header_timeout(header_timeout),
                 h11_max_incomplete_event_size=max_header_bytes, limit_concurrency=max_connections,
                 timeout_keep_alive=keep_alive,
                 log_config=config(log_format, log_level, log_format == "json" if access_log is None else access_log))
