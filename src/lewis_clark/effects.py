@@ -20,6 +20,7 @@ from lewis_clark.state import AfterTake, Decision, Frame, Player, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 
 JARROT_USED, CUT_NOSE_USED = 1, 2  # bits of State.boosts
+ALL_BOOSTS = JARROT_USED | CUT_NOSE_USED  # R19: both used this action
 JARROT_BONUS, CUT_NOSE_BONUS = 2, 1  # R19: extra spaces of a boosted movement
 MOVE_TERRAIN: dict[str, str] = {"river": RIVER, "mountain": MOUNTAIN}  # a movement result's terrain
 

@@ -25,6 +25,10 @@ def resource_capacity(tiles: list[int]) -> int:
     return BASE_RESOURCE_CAPACITY + SMALL_RESOURCE_CAPACITY * tiles[0] + LARGE_RESOURCE_CAPACITY * tiles[1]
 
 
+# The most resources a player can ever hold: boats 1-3 plus every resource face of both tile stacks (R6, R8).
+MOST_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])
+
+
 def boat_time(resources: int, indians: int, tiles: list[int]) -> int:
     """Least Time the boats cost at a Camp for these loads (R6)."""
     return resource_time(resources, tiles[0], tiles[1]) + indian_time(indians, tiles[2], tiles[3])

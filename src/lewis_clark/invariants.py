@@ -18,9 +18,9 @@ from typing import Any
 
 from lewis_clark.cards import CARDS, crew
 from lewis_clark.decisions import MOST_STRENGTH  # R1c, R9: the one home of the limit
-from lewis_clark.effects import FAREWELL_DISCARDS  # R12
+from lewis_clark.effects import ALL_BOOSTS, FAREWELL_DISCARDS  # R19, R12
 from lewis_clark.errors import CorruptState
-from lewis_clark.expedition import TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
+from lewis_clark.expedition import MOST_RESOURCES, TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
 from lewis_clark.queries import recruitable
 from lewis_clark.resources import INDIAN
 from lewis_clark.state import COUNTED_KINDS, AfterTake, Decision, Frame, State
@@ -89,9 +89,7 @@ def check_state(state: State) -> None:
         raise CorruptState("state is inconsistent: " + "; ".join(found))
 
 
-MOST_BOOSTS = 3  # bits of State.boosts: Jarrot 1, Cut Nose 2 (R19)
 MOST_NEWCOMERS = 1  # the Newcomer spot holds the one Indian an Interpreter sends there (R10)
-MOST_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])  # boats with every tile
 MOST_FRAMES = 32  # far above any real nesting (a card, a place, a copy, a take)
 
 
@@ -111,8 +109,8 @@ def _consistency_problems(state: State) -> list[str]:
 def _check_counters(state: State, out: list[str]) -> None:
     if state.turn < 1:
         out.append(f"turn: {state.turn}, turns count from 1")
-    if not 0 <= state.boosts <= MOST_BOOSTS:
-        out.append(f"boosts: {state.boosts} is not a set of the two boost bits (0-3)")
+    if not 0 <= state.boosts <= ALL_BOOSTS:
+        out.append(f"boosts: {state.boosts} is not a set of the two boost bits (0-{ALL_BOOSTS})")
     if any(x < 0 for x in state.spendable):
         out.append(f"spendable: negative count {min(state.spendable)}")
     if state.newcomer > MOST_NEWCOMERS:

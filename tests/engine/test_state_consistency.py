@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pytest
@@ -46,37 +47,67 @@ def _refused(data: Data, field: str) -> str:
     return message
 
 
-MID = _play(new_game(players=2, seed=3), 3, lambda s: s.turn >= 12 and not s.stack)
-SOLO_LOST = _play(new_game(players=1, seed=5, mackenzie=7), 5, lambda s: s.over)
-TAKE = _play(new_game(players=3, seed=4), 4, lambda s: bool(s.stack) and s.stack[-1].kind == "take")
+# The positions the tests start from, each played once on first use (never at import) and then shared:
+# the tests read them, or change a copy (``_data``, ``view``), never the position itself.
+
+@cache
+def mid() -> State:
+    """A two-player game at turn 12, between actions."""
+    return _play(new_game(players=2, seed=3), 3, lambda s: s.turn >= 12 and not s.stack)
 
 
-def _recruiting() -> State:
+@cache
+def solo_lost() -> State:
+    """A solo game Mackenzie won."""
+    return _play(new_game(players=1, seed=5, mackenzie=7), 5, lambda s: s.over)
+
+
+@cache
+def take() -> State:
+    """A three-player game inside a take decision."""
+    return _play(new_game(players=3, seed=4), 4, lambda s: bool(s.stack) and s.stack[-1].kind == "take")
+
+
+@cache
+def recruit() -> State:
+    """A two-player game inside a recruitment of the slot-1 card."""
     s = new_game(players=2, seed=8)
     s.players[s.current].resources[1] = s.players[s.current].resources[3] = 5
     apply_in_place(s, f"recruit {CARDS[s.journal[0]].slug}")
     return s
 
 
-RECRUIT = _recruiting()
+def test_importing_this_module_plays_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: collecting the tests is quick; the positions above are played when a test asks."""
+    import importlib.util
+
+    import lewis_clark
+
+    def refuse(*args: object, **kwargs: object) -> State:
+        raise AssertionError("a game was started at import time")
+
+    monkeypatch.setattr(lewis_clark, "new_game", refuse)
+    spec = importlib.util.spec_from_file_location("state_consistency_again", __file__)
+    assert spec is not None and spec.loader is not None
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
 
 
 def test_the_sources_load_as_they_are() -> None:
-    assert SOLO_LOST.over and SOLO_LOST.winner == -1
-    for s in (MID, SOLO_LOST, TAKE, RECRUIT):
+    assert solo_lost().over and solo_lost().winner == -1
+    for s in (mid(), solo_lost(), take(), recruit()):
         assert load_state(s.to_text()).to_text() == s.to_text()
 
 
 # --- the impossible states of issue 13, one test each ---------------------------------------------------
 
 def test_a_game_over_with_no_winner() -> None:
-    data = _data(MID)
+    data = _data(mid())
     data["over"] = True
     _refused(data, "winner: none in a game that is over")
 
 
 def test_a_winner_whose_camp_is_at_st_louis() -> None:
-    data = _data(MID)
+    data = _data(mid())
     seat = data["current"]
     data["over"], data["winner"] = True, seat
     data["players"][seat]["camp"] = data["options"]["route"]["st_louis"]
@@ -84,7 +115,7 @@ def test_a_winner_whose_camp_is_at_st_louis() -> None:
 
 
 def test_a_camp_at_the_fort_in_a_game_not_over() -> None:
-    data = _data(MID)
+    data = _data(mid())
     data["players"][1]["camp"] = data["players"][1]["scout"] = 44
     _refused(data, "players.1.camp: at Fort Clatsop")
 
@@ -98,27 +129,27 @@ def test_mackenzie_off_his_track_in_solo(space: int) -> None:
 
 
 def test_mackenzie_in_a_two_player_game() -> None:
-    data = _data(MID)
+    data = _data(mid())
     data["mackenzie"] = 8
     _refused(data, "mackenzie: 8 in a 2-player game")
 
 
 def test_a_take_decision_with_no_options() -> None:
-    data = _data(TAKE)
+    data = _data(take())
     top = len(data["stack"]) - 1
     data["stack"][top]["options"] = []
     _refused(data, f"stack.{top}.options")
 
 
 def test_a_recruit_frame_pointing_at_a_card_not_in_the_journal() -> None:
-    data = _data(RECRUIT)
+    data = _data(recruit())
     data["stack"][0]["card"] = data["deck"][0]
     _refused(data, "stack.0.card")
 
 
 def test_a_small_tile_from_the_large_stack() -> None:
     """The totals are right (12 tiles), but a small face came out of the large stack."""
-    data = _data(MID)
+    data = _data(mid())
     data["tile_stacks"] = [6, 5]
     data["players"][0]["tiles"][0] += 1
     _refused(data, "tile_stacks.0")
@@ -130,7 +161,7 @@ def test_a_small_tile_from_the_large_stack() -> None:
     ("players.0.scout", -1, "players.0"), ("players.1.tiles.3", -1, "players.1.tiles"), ("newcomer", 2, "newcomer"),
 ])
 def test_counters_out_of_range(path: str, value: int, field: str) -> None:
-    data = _data(MID)
+    data = _data(mid())
     set_field(path, value)(data)
     if path == "newcomer":  # keep the Indians conserved: the extra one comes from the stock
         data["indian_stock"] -= 1
@@ -138,13 +169,13 @@ def test_counters_out_of_range(path: str, value: int, field: str) -> None:
 
 
 def test_a_players_view_loaded_as_a_full_state() -> None:
-    seen = view(MID, 0)
+    seen = view(mid(), 0)
     _refused(_data(seen), "hidden: this is a player's view")
     assert load_state(seen.to_text(), view=True).to_text() == seen.to_text()
 
 
 def test_a_view_with_its_deck_in_draw_order() -> None:
-    data = _data(view(MID, 0))
+    data = _data(view(mid(), 0))
     data["deck"].reverse()
     with pytest.raises(CorruptState, match="deck: a player's view gives the deck sorted"):
         load_state(data, view=True)
@@ -159,7 +190,7 @@ def _frame(kind: str, card: int = 0, place: int = -1, remaining: int = 0, option
 
 
 def test_a_won_game_with_decisions_pending() -> None:
-    data = _data(TAKE)
+    data = _data(take())
     seat = data["current"]
     data["over"], data["winner"] = True, seat
     data["players"][seat]["camp"] = data["players"][seat]["scout"] = 44
@@ -167,13 +198,13 @@ def test_a_won_game_with_decisions_pending() -> None:
 
 
 def test_mackenzie_did_not_reach_the_fort_but_won() -> None:
-    data = _data(SOLO_LOST)
+    data = _data(solo_lost())
     data["mackenzie"] = 40
     _refused(data, "winner: none, but Mackenzie is on 40")
 
 
 def test_a_second_camp_at_the_fort() -> None:
-    data = _data(MID)
+    data = _data(mid())
     data["over"], data["winner"] = True, data["current"]
     for p in data["players"]:
         p["camp"] = 44
@@ -182,7 +213,7 @@ def test_a_second_camp_at_the_fort() -> None:
 
 
 def test_a_scout_moving_outside_an_action() -> None:
-    data = _data(MID)
+    data = _data(mid())
     data["moved"] = True
     _refused(data, "moved")
 
@@ -209,21 +240,21 @@ def test_a_scout_moving_outside_an_action() -> None:
     ([_frame("recruit")], "stack.0.card: no card is not in the Journal"),
 ])
 def test_impossible_frames(frames: list[Data], field: str) -> None:
-    data = _data(MID)
+    data = _data(mid())
     data["acted"] = True
     data["stack"] = frames
     _refused(data, field)
 
 
 def test_a_recruitment_nobody_can_pay_for() -> None:
-    data = _data(RECRUIT)
+    data = _data(recruit())
     data["players"][data["current"]]["resources"][3] = 0
     data["players"][data["current"]]["resources"][1] = 0
     _refused(data, "cannot pay for")
 
 
 def test_a_copied_card_face_up_nowhere() -> None:
-    data = _data(MID)
+    data = _data(mid())
     data["acted"] = True
     data["stack"] = [_frame("perform", place=4), _frame("perform", card=BY_SLUG["york"].id, remaining=1, after="copy")]
     for p in data["players"]:
@@ -232,7 +263,7 @@ def test_a_copied_card_face_up_nowhere() -> None:
 
 
 def test_an_action_under_way_before_acting() -> None:
-    data = _data(TAKE)
+    data = _data(take())
     data["acted"] = False
     _refused(data, "acted")
 
@@ -246,7 +277,8 @@ def test_a_short_route_lets_mackenzie_start_on_the_fort() -> None:
 
 # --- whatever loads can be played on ---------------------------------------------------------------------
 
-def _sources() -> list[State]:
+@cache
+def sources() -> list[State]:
     """Saved states of seeded games, at the turn level and inside actions, solo to five players."""
     out: list[State] = []
     for players in (1, 2, 3, 5):
@@ -260,9 +292,6 @@ def _sources() -> list[State]:
             if step % 23 == 0 or (s.stack and rnd.random() < 0.04):
                 out.append(s.copy())
     return out
-
-
-SOURCES = _sources()
 
 
 def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -333,10 +362,9 @@ def _play_on(s: State, seed: int) -> None:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(source=st.integers(0, len(SOURCES) - 1), changes=st.integers(1, 3), seed=st.integers(0, 1000),
-       draw=st.data())
-def test_whatever_loads_can_be_played_on(source: int, changes: int, seed: int, draw: st.DataObject) -> None:
-    data = _data(SOURCES[source])
+@given(changes=st.integers(1, 3), seed=st.integers(0, 1000), draw=st.data())
+def test_whatever_loads_can_be_played_on(changes: int, seed: int, draw: st.DataObject) -> None:
+    data = _data(sources()[draw.draw(st.integers(0, len(sources()) - 1), label="source")])
     for _ in range(changes):
         _mutate(data, draw)
     try:
@@ -352,8 +380,8 @@ def test_whatever_loads_can_be_played_on(source: int, changes: int, seed: int, d
 # --- what play cannot make, refused by the loader (issue 19) ----------------------------------------------
 
 def _cleared() -> Data:
-    """MID with the current player's Playing Area taken back to the hand and boats, as a Camp would."""
-    data = _data(MID)
+    """``mid()`` with the current player's Playing Area taken back to the hand and boats, as a Camp would."""
+    data = _data(mid())
     p = data["players"][data["current"]]
     p["hand"], p["face_up"], p["face_down"] = p["hand"] + p["face_up"] + p["face_down"], [], []
     p["indians"], p["on_cards"] = p["indians"] + p["on_cards"], 0
@@ -393,7 +421,7 @@ def test_more_than_three_indians_on_one_card() -> None:
 
 
 def test_an_empty_journal_slot_between_actions_while_the_deck_holds_cards() -> None:
-    data = _data(MID)
+    data = _data(mid())
     assert data["deck"] and not data["stack"]
     data["discard"].append(data["journal"][2])
     data["journal"][2] = 0
@@ -402,14 +430,14 @@ def test_an_empty_journal_slot_between_actions_while_the_deck_holds_cards() -> N
 
 def test_an_empty_journal_slot_inside_an_action_loads() -> None:
     """Inside an action the refill may still be to come (an Interpreter's take, R10)."""
-    data = _data(TAKE)
+    data = _data(take())
     data["discard"].append(data["journal"][2])
     data["journal"][2] = 0
     load_state(data)
 
 
 def test_an_empty_newcomer_between_actions_while_the_stock_holds_indians() -> None:
-    data = _data(MID)
+    data = _data(mid())
     assert data["newcomer"] == 1 and data["indian_stock"] > 0
     data["newcomer"], data["indian_stock"] = 0, data["indian_stock"] + 1
     _refused(data, "newcomer: empty while the stock holds")
@@ -445,8 +473,8 @@ def test_every_state_a_seeded_game_reaches_loads(players: int, seed: int, level:
 def test_the_outcome_is_typed_where_winner_minus_one_meant_two_things() -> None:
     from lewis_clark import Ending, Outcome
 
-    assert MID.winner == -1 and MID.outcome == Outcome(None, Ending.PLAYING) and not MID.outcome.over
-    assert SOLO_LOST.winner == -1 and SOLO_LOST.outcome == Outcome(None, Ending.MACKENZIE) and SOLO_LOST.outcome.over
+    assert mid().winner == -1 and mid().outcome == Outcome(None, Ending.PLAYING) and not mid().outcome.over
+    assert solo_lost().winner == -1 and solo_lost().outcome == Outcome(None, Ending.MACKENZIE) and solo_lost().outcome.over
     from lewis_clark.match import Match
     from lewis_clark.state import Options
 

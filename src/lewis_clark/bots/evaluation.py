@@ -12,6 +12,7 @@ import math
 from typing import NamedTuple
 
 from lewis_clark.cards import BOLEY, CARDS, COLOURS, CUT_NOSE, GRAVELINES, JARROT, LAROCQUE, ROLES, crew
+from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.effects import MOVE_TERRAIN, move_distance, step_forward
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import boat_time
@@ -227,7 +228,7 @@ def reach(state: State, seat: int, card: int, performances: int) -> int:
     return ends[-1] - state.players[seat].scout if ends else 0
 
 
-def commander_reach(state: State, seat: int, performances: int = 3) -> int:
+def commander_reach(state: State, seat: int, performances: int = MOST_STRENGTH) -> int:
     """Spaces ``seat``'s Commander at this Strength could cover with the fuel held."""
     return reach(state, seat, commander_of(state.players[seat]), performances)
 

@@ -25,6 +25,7 @@ from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.knowledge import source_cost
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State
 
@@ -118,7 +119,7 @@ class MCTSBot(Bot):
             if plan.verb != Verb.PLAY:
                 continue
             opening = plan.steps
-            for want in (3, 1):
+            for want in (MOST_STRENGTH, 1):  # R1c: full Strength, or a single performance
                 cost = self._source_cost(plan, want)
                 key = (plan.card, want)
                 if key not in best or cost < best[key][0]:

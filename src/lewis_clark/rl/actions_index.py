@@ -17,7 +17,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import CARDS
 from lewis_clark.decisions import BOAT_TILE_RESOURCES, MOST_STRENGTH, Subject, subject_of
 from lewis_clark.effects_spec import Alternative
-from lewis_clark.expedition import TILE_FACES, TILES_PER_STACK, resource_capacity
+from lewis_clark.expedition import MOST_RESOURCES, TILE_FACES
 from lewis_clark.resources import (
     INDIAN,
     KINDS,
@@ -37,8 +37,7 @@ from lewis_clark.state import State
 from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
 
-# The most resources a player can ever hold: boats 1-3 plus every resource face of both tile stacks.
-MAX_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])
+MAX_RESOURCES = MOST_RESOURCES  # R6, R8: boats with every resource tile (expedition owns it)
 # The most Indians in play (five players); an Interpreter can offer at most all of them.
 MAX_INDIANS = max(INDIANS_BY_PLAYERS.values())
 MAX_SEMICIRCLE = MOST_PER_PLACEMENT  # R9: 1-3 Indians per placement on a semicircle (turn owns it)
