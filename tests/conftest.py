@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from test_web_restart import Server, free_port, serving
 
 CHROMIUM = "/usr/bin/chromium"

@@ -436,25 +436,6 @@ def test_an_empty_journal_slot_inside_an_action_loads() -> None:
     load_state(data)
 
 
-def test_an_empty_newcomer_between_actions_while_the_stock_holds_indians() -> None:
-    data = _data(mid())
-    assert data["newcomer"] == 1 and data["indian_stock"] > 0
-    data["newcomer"], data["indian_stock"] = 0, data["indian_stock"] + 1
-    _refused(data, "newcomer: empty while the stock holds")
-
-
-def test_cards_in_the_playing_area_after_this_turns_camp() -> None:
-    data = _cleared()
-    p = data["players"][data["current"]]
-    data["camped"], data["acted"] = True, True
-    load_state(data)  # a Camp and then an action: at most its one card is in the area
-    p["face_up"], p["hand"] = p["face_up"] + p["hand"][:2], p["hand"][2:]
-    _refused(data, "2 cards in the Playing Area after this turn's Camp")
-    data["acted"] = False
-    p["hand"], p["face_up"] = p["hand"] + p["face_up"][1:], p["face_up"][:1]
-    _refused(data, "1 cards in the Playing Area after this turn's Camp")
-
-
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 5), seed=st.integers(0, 2**32), level=st.integers(0, 7))
 def test_every_state_a_seeded_game_reaches_loads(players: int, seed: int, level: int) -> None:
