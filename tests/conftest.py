@@ -136,7 +136,7 @@ def pg_db(postgres_url: str) -> Iterator[str]:
 SLOW_FILES = frozenset({
     "test_properties.py", "test_terminal_app.py", "test_web_pool.py", "test_web_postgres.py", "test_web_restart.py",
     "test_rl_ray.py", "test_sim.py", "test_bots_hidden.py", "test_elo.py", "test_rl_openspiel.py",
-    "ray_backend.py",  # its doctest starts Ray (about 20 s)
+    "test_doctests.py",  # every module imported, the Ray doctest starts Ray (about 20 s)
 })
 # Single slow tests in files that are otherwise quick (``pytest -m "not slow" --durations=25``).
 SLOW_TESTS = frozenset({
