@@ -22,7 +22,7 @@ if os.environ.get("LEWIS_CLARK_PURE"):
     import_pure_sources()
 elif _stale := stale_compiled(Path(__file__).parent):
     print(f"lewis-clark: {_stale[0]} is newer than its compiled module; running the pure build "
-          "(rebuild: python setup.py build_ext --inplace)", file=sys.stderr)
+          "(rebuild: pip install --no-deps -e .)", file=sys.stderr)
     import_pure_sources()
 
 from lewis_clark.actions import Action, ActionError, IllegalAction, NotationError, Verb  # noqa: E402

@@ -1,7 +1,7 @@
 """The switch to the pure build: import every ``lewis_clark`` module from its ``.py`` source, even where
 a compiled module (``.so``, ``.pyd``) sits beside it. The package's ``__init__`` turns it on when
 ``LEWIS_CLARK_PURE`` is set, or when a source checkout's compiled modules are older than their
-sources (after an edit or a merge: rebuild with ``python setup.py build_ext --inplace``), before
+sources (after an edit or a merge: rebuild with ``pip install --no-deps -e .``), before
 any other of its modules is imported, so that the reference
 build and the compiled one can be compared in one checkout (tests/cli/test_builds.py).
 """

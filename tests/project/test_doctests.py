@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_docstring_example_runs() -> None:
     env = {**os.environ, "LEWIS_CLARK_PURE": "1"}
-    done = subprocess.run([sys.executable, "-m", "pytest", "--doctest-modules", "-q", "-p", "no:cacheprovider",
+    done = subprocess.run([sys.executable, "-m", "pytest", "--doctest-modules", "-p", "no:cacheprovider",
                            str(ROOT / "src" / "lewis_clark")], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=280)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
