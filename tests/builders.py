@@ -5,7 +5,8 @@ the rest. Helpers that change the state return it, so that calls can be chained.
 
     s = game(players=3)                      # seat 0 to play, deterministic deck
     hand(s, 0, "york", "hugh-mcneal")         # replace seat 0's hand (others go to the discard)
-    area(s, 1, "black-cat", face_up=False)    # lay cards in a Playing Area
+    area(s, 1, "black-cat")                   # lay cards face up in a Playing Area
+    played(s, 1, "hay", under="york")         # a card played earlier, a Strength card under it (R1)
     load(s, 0, wood=2, food=1)                # set resources exactly (others 0)
     at(s, 1, 12, camp=10)                     # seat 1's Scout on space 12, its Camp on 10
     occupy(s, "hunting", 1)                   # a stock Indian on a Village place
@@ -67,13 +68,20 @@ def hand(s: State, seat: int, *slugs: str) -> State:
 
 
 def area(s: State, seat: int, *slugs: str, face_up: bool = True) -> State:
-    """Lay cards in seat's Playing Area (face up = active, face down = Strength cards)."""
+    """Lay cards in seat's Playing Area (face up = active, face down = Strength cards, at most one under
+    each card already played there, R1: ``played`` lays the two together)."""
     p = s.players[seat]
     for x in slugs:
         c = card(x)
         _unplace(s, c)
         (p.face_up if face_up else p.face_down).append(c)
+    assert len(p.face_down) <= len(p.face_up), "a Strength card lies under a played card: lay that first (R1)"
     return s
+
+
+def played(s: State, seat: int, slug: str, under: str) -> State:
+    """Lay ``slug`` in seat's Playing Area as played earlier, ``under`` face down beneath it (R1)."""
+    return area(area(s, seat, slug), seat, under, face_up=False)
 
 
 def journal(s: State, *slugs: str) -> State:

@@ -133,8 +133,34 @@ def _check_players(state: State, out: list[str]) -> None:
         if p.on_cards > MOST_STRENGTH * len(p.face_up):
             out.append(f"{where}.on_cards: {p.on_cards} Indians on {len(p.face_up)} played card(s), at most "
                        f"{MOST_STRENGTH} on each (R1)")
+        else:
+            _check_strength_given(state, i, out)
     if not state.stack and not state.over:
         _check_between_actions(state, out)
+
+
+def _check_strength_given(state: State, seat: int, out: list[str]) -> None:
+    """R1: each played card has at most one Strength card under it, and at most 3 Strength from that card
+    and its Indians together (R1c). A card just played, its ``under`` decision pending, has none yet."""
+    p = state.players[seat]
+    where = f"players.{seat}"
+    waiting = 1 if seat == state.current and state.stack and state.stack[0].kind == Decision.UNDER else 0
+    holders = max(len(p.face_up) - waiting, 0)  # the played cards that may have received Strength
+    if len(p.face_down) > holders:
+        if not p.face_up:
+            out.append(f"{where}.face_down: {len(p.face_down)} Strength card(s) with no played card (R1)")
+        elif waiting:
+            out.append(f"{where}.face_down: {len(p.face_down)} Strength card(s) under {holders} played card(s) "
+                       "besides the one whose Strength is being chosen, at most one under each (R1)")
+        else:
+            out.append(f"{where}.face_down: {len(p.face_down)} Strength cards under {len(p.face_up)} played "
+                       "card(s), at most one under each (R1)")
+        return
+    given = p.on_cards + sum(CARDS[c].strength for c in p.face_down)
+    if given > MOST_STRENGTH * holders:
+        out.append(f"{where}.on_cards: {p.on_cards} Indians and Strength cards worth "
+                   f"{given - p.on_cards} give {given} Strength to {holders} played card(s), at most "
+                   f"{MOST_STRENGTH} each (R1c)")
 
 
 def _check_between_actions(state: State, out: list[str]) -> None:

@@ -25,6 +25,7 @@ from builders import (
     load,
     occupy,
     performs,
+    played,
     powwow,
     remaining,
     top_of_deck,
@@ -235,8 +236,10 @@ def test_16_f_antoine_larocque() -> None:
     """Face-up, a movement does not count spaces held by other Scouts (R19)."""
     def commander(larocque: bool | None) -> int:
         s = start("william-clark", "york", players=3, food=1)
-        if larocque is not None:
-            area(s, 0, "f-antoine-larocque", face_up=larocque)
+        if larocque:
+            area(s, 0, "f-antoine-larocque")
+        elif larocque is not None:
+            played(s, 0, "john-b-thompson", under="f-antoine-larocque")
         at(s, 1, 6)
         at(s, 2, 7)
         return do(activate(s, "william-clark"), "perform food").players[0].scout
@@ -284,7 +287,7 @@ def test_18_john_boley() -> None:
     assert camp_time(s.players[0]) == 0
     assert do(s, "camp").players[0].scout == 12
     s = at(start("york"), 0, 12)
-    area(s, 0, "john-boley", face_up=False)
+    played(s, 0, "john-b-thompson", under="john-boley")  # Thompson taken from the discard: the hand stays one card
     assert camp_time(s.players[0]) == 1
 
 
@@ -381,7 +384,7 @@ def test_29_black_buffalo() -> None:
     hand(s, 0, "black-buffalo", "york")  # York: a Food badge, face-down once played
     load(s, 0, food=1)
     area(s, 1, "seaman")  # neighbour
-    area(s, 3, "john-colter", face_up=False)  # other neighbour, face-down
+    played(s, 3, "patrick-gass", under="john-colter")  # other neighbour: Gass's Wood, Colter's Food face-down
     area(s, 2, "silas-goodrich", "hugh-heney")  # not a neighbour
     s = do(activate(s, "black-buffalo"), "perform")
     assert s.players[0].scout == 5 + 3 and held(s) == {}
@@ -527,7 +530,7 @@ def test_36_nicholas_jarrot_boosts_a_copied_move() -> None:
 
 def test_36_nicholas_jarrot_needs_face_up() -> None:
     s = start("william-clark", "york", food=1)
-    area(s, 0, "nicholas-jarrot", face_up=False)
+    played(s, 0, "john-b-thompson", under="nicholas-jarrot")
     assert "perform food boost" not in performs(activate(s, "william-clark"))
     assert performs(activate(start("nicholas-jarrot", "york"), "nicholas-jarrot")) == []
 

@@ -9,7 +9,23 @@ from __future__ import annotations
 
 import pytest
 
-from builders import activate, area, at, do, game, hand, held, indians, journal, legal, load, occupy, performs, top_of_deck
+from builders import (
+    activate,
+    area,
+    at,
+    do,
+    game,
+    hand,
+    held,
+    indians,
+    journal,
+    legal,
+    load,
+    occupy,
+    performs,
+    played,
+    top_of_deck,
+)
 from lewis_clark import State
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.resources import KINDS
@@ -229,7 +245,8 @@ def test_collector_counts_own_and_both_neighbours_areas(role: str) -> None:
     hand(s, 0, me, under)
     load(s, 0)
     area(s, 1, slug_of("blue", role))
-    area(s, 4, slug_of("purple", role), face_up=False)
+    other = slug_of("purple", "commander" if res == "wood" else "interpreter")  # a Fur or Wood badge, not ``res``
+    played(s, 4, other, under=slug_of("purple", role))
     area(s, 2, slug_of("yellow", role))  # not a neighbour
     area(s, 3, slug_of("green", role))  # not a neighbour
     n = 3 + (res == "fur")

@@ -7,7 +7,24 @@ from functools import cache
 
 import pytest
 
-from builders import area, at, card, do, game, hand, indians, journal, legal, load, occupy, performs, powwow, slugs, top_of_deck
+from builders import (
+    area,
+    at,
+    card,
+    do,
+    game,
+    hand,
+    indians,
+    journal,
+    legal,
+    load,
+    occupy,
+    performs,
+    played,
+    powwow,
+    slugs,
+    top_of_deck,
+)
 from lewis_clark import IllegalAction, State, apply, camp_time, legal_actions, new_game
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import boat_time
@@ -249,7 +266,7 @@ def test_r4_both_neighbours_count_but_not_the_opposite_seat() -> None:
     indians(s, 0, 0)
     load(s, 0)
     area(s, 1, "dickson-and-hancock")
-    area(s, 3, "hugh-heney", face_up=False)
+    played(s, 3, "patrick-gass", under="hugh-heney")  # Gass: a Wood badge; Heney's Food face-down
     area(s, 2, "broken-arm", "one-eye")  # opposite: not counted
     s = do(s, "play york", "under hugh-mcneal", "perform")
     assert collect_food_limit(s) == 3
@@ -651,7 +668,7 @@ def test_r15_gravelines_saves_two_fur_never_below_zero() -> None:
 
 def test_r15_gravelines_face_down_gives_no_saving() -> None:
     s = recruiter(1, 3)
-    area(s, 0, "joseph-gravelines", face_up=False)
+    played(s, 0, "john-b-thompson", under="joseph-gravelines")
     assert "recruit john-newman" not in legal(s)
 
 
@@ -691,7 +708,7 @@ def test_r16_boley_face_up_saves_one_never_below_zero() -> None:
     hand(s, 0)
     assert camp_time(s.players[0]) == 0
     t = camper()
-    area(t, 0, "john-boley", face_up=False)
+    played(t, 0, "john-b-thompson", under="john-boley")  # Thompson from the discard: the hand stays two cards
     assert camp_time(t.players[0]) == 2
 
 
@@ -831,7 +848,7 @@ def test_r19_jarrot_adds_two_to_one_river_movement_per_action() -> None:
 
 def test_r19_jarrot_face_down_gives_nothing() -> None:
     s = mover(scout=10, food=1)
-    area(s, 0, "nicholas-jarrot", face_up=False)
+    played(s, 0, "john-b-thompson", under="nicholas-jarrot")
     s = do(s, "play william-clark", "under hugh-mcneal")
     assert performs(s) == ["perform food"]
 

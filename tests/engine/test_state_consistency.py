@@ -420,6 +420,58 @@ def test_more_than_three_indians_on_one_card() -> None:
     _refused(data, "4 Indians on 1 played card(s), at most 3 on each (R1)")
 
 
+def _lay_face_down(data: Data, n: int) -> Data:
+    """``n`` cards of the current player's hand laid face down in its area, as Strength cards."""
+    p = data["players"][data["current"]]
+    assert len(p["hand"]) >= n
+    p["face_down"], p["hand"] = p["face_down"] + p["hand"][:n], p["hand"][n:]
+    return data
+
+
+def test_one_strength_card_under_the_played_card_loads() -> None:
+    load_state(_lay_face_down(_with_played_card(), 1))
+
+
+def test_a_strength_card_with_no_played_card() -> None:
+    data = _lay_face_down(_cleared(), 1)
+    _refused(data, f"players.{data['current']}.face_down: 1 Strength card(s) with no played card (R1)")
+
+
+def test_two_strength_cards_under_one_played_card() -> None:
+    data = _lay_face_down(_with_played_card(), 2)
+    _refused(data, f"players.{data['current']}.face_down: 2 Strength cards under 1 played card(s), at most one "
+                   "under each (R1)")
+
+
+def test_a_strength_card_and_indians_beyond_three() -> None:
+    """R1c: a Strength card of k leaves room for 3 - k Indians on the card, never more."""
+    data = _with_played_card()
+    seat = data["current"]
+    p = data["players"][seat]
+    under = next(c for c in p["hand"] if CARDS[c].strength < 3)
+    k = CARDS[under].strength
+    p["hand"].remove(under)
+    p["face_down"] = [under]
+    data["indian_stock"] -= 3 - k
+    p["on_cards"] = 3 - k
+    load_state(data)  # k + (3 - k): the most a card takes
+    data["indian_stock"] -= 1
+    p["on_cards"] = 4 - k
+    assert data["indian_stock"] >= 0
+    _refused(data, f"players.{seat}.on_cards: {4 - k} Indians and Strength cards worth {k} give 4 Strength to "
+                   "1 played card(s), at most 3 each (R1c)")
+
+
+def test_the_card_whose_strength_is_being_chosen_has_none_yet() -> None:
+    """With its ``under`` decision pending, the card just played has no Strength card under it."""
+    data = _with_played_card()
+    card = data["players"][data["current"]]["face_up"][0]
+    data["stack"], data["acted"] = [_frame("under", card)], True
+    load_state(data)
+    _refused(_lay_face_down(data, 1), f"players.{data['current']}.face_down: 1 Strength card(s) under 0 played "
+                                      "card(s) besides the one whose Strength is being chosen")
+
+
 def test_an_empty_journal_slot_between_actions_while_the_deck_holds_cards() -> None:
     data = _data(mid())
     assert data["deck"] and not data["stack"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import activate, area, at, do, game, hand, indians, load, occupy, powwow
+from builders import activate, area, at, do, game, hand, indians, load, occupy, played, powwow
 from lewis_clark.bots import make_bot
 from lewis_clark.cards import CARDS
 from lewis_clark.effects import count
@@ -53,7 +53,7 @@ def _hunter_with_neighbours() -> State:
     """Orange plays York (a Hunter, Food badge) with Blue and Yellow each showing one Food badge."""
     s = game(3)
     hand(s, 0, "york", "william-clark", "hugh-mcneal")
-    area(s, 1, "seaman", face_up=False)  # face down still counts (R4)
+    played(s, 1, "meriwether-lewis", under="seaman")  # Lewis: a Fur badge; Seaman face down still counts (R4)
     area(s, 2, "silas-goodrich")
     return activate(s, "york", under="william-clark")
 
