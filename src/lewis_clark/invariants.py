@@ -135,44 +135,78 @@ def _check_players(state: State, out: list[str]) -> None:
                        f"{MOST_STRENGTH} on each (R1)")
         else:
             _check_strength_given(state, i, out)
+    _check_camped(state, out)
+    _check_newcomer(state, out)
     if not state.stack and not state.over:
         _check_between_actions(state, out)
 
 
 def _check_strength_given(state: State, seat: int, out: list[str]) -> None:
     """R1: each played card has at most one Strength card under it, and at most 3 Strength from that card
-    and its Indians together (R1c). A card just played, its ``under`` decision pending, has none yet."""
+    and its Indians together (R1c). The card whose Strength is being chosen (an ``under`` or ``indians``
+    decision) has none yet, or only its Strength card's, so the counts are of the other played cards:
+    what the decision then gives can never overfill them."""
     p = state.players[seat]
     where = f"players.{seat}"
-    waiting = 1 if seat == state.current and state.stack and state.stack[0].kind == Decision.UNDER else 0
-    holders = max(len(p.face_up) - waiting, 0)  # the played cards that may have received Strength
-    if len(p.face_down) > holders:
+    first = state.stack[0] if seat == state.current and state.stack else None
+    choosing = first is not None and first.kind in (Decision.UNDER, Decision.INDIANS)
+    cards = max(len(p.face_up) - 1, 0) if choosing else len(p.face_up)
+    under = list(p.face_down)
+    if first is not None and first.kind == Decision.INDIANS and first.strength:
+        mine = next((c for c in under if CARDS[c].strength == first.strength), 0)
+        if not mine:
+            out.append(f"{where}.face_down: no Strength card of {first.strength} for the card whose Indians are "
+                       "being chosen (stack.0.remaining) (R1)")
+            return
+        under.remove(mine)
+    besides = " besides the one whose Strength is being chosen" if choosing else ""
+    if len(under) > cards:
         if not p.face_up:
-            out.append(f"{where}.face_down: {len(p.face_down)} Strength card(s) with no played card (R1)")
-        elif waiting:
-            out.append(f"{where}.face_down: {len(p.face_down)} Strength card(s) under {holders} played card(s) "
-                       "besides the one whose Strength is being chosen, at most one under each (R1)")
+            out.append(f"{where}.face_down: {len(under)} Strength card(s) with no played card (R1)")
         else:
-            out.append(f"{where}.face_down: {len(p.face_down)} Strength cards under {len(p.face_up)} played "
-                       "card(s), at most one under each (R1)")
+            out.append(f"{where}.face_down: {len(under)} Strength card(s) under {cards} played card(s){besides}, "
+                       "at most one under each (R1)")
         return
-    given = p.on_cards + sum(CARDS[c].strength for c in p.face_down)
-    if given > MOST_STRENGTH * holders:
-        out.append(f"{where}.on_cards: {p.on_cards} Indians and Strength cards worth "
-                   f"{given - p.on_cards} give {given} Strength to {holders} played card(s), at most "
-                   f"{MOST_STRENGTH} each (R1c)")
+    worth = sum(CARDS[c].strength for c in under)
+    if p.on_cards + worth > MOST_STRENGTH * cards:
+        out.append(f"{where}.on_cards: {p.on_cards} Indians and Strength cards worth {worth} give "
+                   f"{p.on_cards + worth} Strength to {cards} played card(s){besides}, at most {MOST_STRENGTH} "
+                   "each (R1c)")
+
+
+def _check_camped(state: State, out: list[str]) -> None:
+    """A Camp takes the Playing Area back to the hand (R16): after this turn's Camp only the turn's action,
+    if it came after the Camp, can have played a card."""
+    p = state.players[state.current]
+    most = 1 if state.acted else 0
+    if state.camped and len(p.face_up) > most:
+        out.append(f"players.{state.current}.face_up: {len(p.face_up)} played card(s) after this turn's Camp, "
+                   f"which took the Playing Area back to the hand; at most {most} since (R16)")
+
+
+def _check_newcomer(state: State, out: list[str]) -> None:
+    """An Interpreter gathers the Village and the Newcomer into the Powwow and, once its take is answered,
+    puts a stock Indian on the Newcomer (R10): the Newcomer is empty with Indians in the stock only while
+    that take is pending, and the places and the Newcomer are empty then."""
+    top = state.stack[-1] if state.stack else None
+    gathering = top is not None and top.kind == Decision.TAKE and top.then == AfterTake.INTERPRETER
+    if gathering:
+        if state.newcomer or any(state.village):
+            out.append(f"{'newcomer' if state.newcomer else 'village'}: Indians left on the board while an "
+                       "Interpreter's take is pending, which gathered them all into the Powwow (R10)")
+    elif not state.newcomer and state.indian_stock:
+        out.append(f"newcomer: empty while the stock holds {state.indian_stock} Indians; only an Interpreter's "
+                   "pending take leaves it so (R10)")
 
 
 def _check_between_actions(state: State, out: list[str]) -> None:
-    """With no decision pending every refill is done: the Journal refills from the deck (R14) and the
-    Newcomer from the stock (R10, R11)."""
+    """With no decision pending every refill is done: the Journal refills from the deck (R14)."""
     if state.deck and 0 in state.journal:
         out.append(f"journal.{state.journal.index(0)}: an empty slot while the draw deck holds "
                    f"{len(state.deck)} cards (R14)")
-    # Not refused here (found by tests/engine/test_state_consistency.py's play-on test): an empty Newcomer
-    # while the stock holds Indians, and Playing Area cards after this turn's Camp. Play reaches both from
-    # positions the loader accepts in the middle of an action, so refusing them needs the mid-action
-    # rules first (issue 19, open).
+    # The empty Newcomer (R10) and the Camp (R16) are checked in every position, mid-action included
+    # (_check_newcomer, _check_camped): checked only here, play reached them from mid-action positions
+    # the loader accepted (tests/engine/test_state_consistency.py's play-on test found it).
 
 
 def _check_tiles(state: State, out: list[str]) -> None:

@@ -439,7 +439,7 @@ def test_a_strength_card_with_no_played_card() -> None:
 
 def test_two_strength_cards_under_one_played_card() -> None:
     data = _lay_face_down(_with_played_card(), 2)
-    _refused(data, f"players.{data['current']}.face_down: 2 Strength cards under 1 played card(s), at most one "
+    _refused(data, f"players.{data['current']}.face_down: 2 Strength card(s) under 1 played card(s), at most one "
                    "under each (R1)")
 
 
@@ -470,6 +470,61 @@ def test_the_card_whose_strength_is_being_chosen_has_none_yet() -> None:
     load_state(data)
     _refused(_lay_face_down(data, 1), f"players.{data['current']}.face_down: 1 Strength card(s) under 0 played "
                                       "card(s) besides the one whose Strength is being chosen")
+
+
+def test_the_indians_decision_of_a_card_with_a_strength_card() -> None:
+    """An ``indians`` decision after a Strength card of k: that card lies face down; any other is another
+    played card's, so a Strength card with no card of its own is refused before the Indians overfill it."""
+    data = _with_played_card()
+    seat = data["current"]
+    p = data["players"][seat]
+    card = p["face_up"][0]
+    under = next(c for c in p["hand"] if CARDS[c].strength == 1)
+    data["stack"], data["acted"] = [_frame("indians", card, remaining=1)], True
+    _refused(data, f"players.{seat}.face_down: no Strength card of 1 for the card whose Indians are being chosen")
+    p["hand"].remove(under)
+    p["face_down"] = [under]
+    load_state(data)
+    data["stack"] = [_frame("indians", card)]  # no Strength card given: the face-down one is no card's
+    _refused(data, f"players.{seat}.face_down: 1 Strength card(s) under 0 played card(s) besides the one whose "
+                   "Strength is being chosen")
+
+
+def test_a_camp_takes_the_playing_area_back() -> None:
+    """R16: after this turn's Camp, only an action played since can have put a card there."""
+    data = _with_played_card()
+    seat = data["current"]
+    data["camped"] = True
+    _refused(data, f"players.{seat}.face_up: 1 played card(s) after this turn's Camp")
+    data["acted"] = True  # the Camp first, then the action played the card
+    load_state(data)
+    p = data["players"][seat]
+    p["face_up"].append(p["hand"].pop())
+    _refused(data, f"players.{seat}.face_up: 2 played card(s) after this turn's Camp")
+
+
+def test_an_empty_newcomer_while_the_stock_holds_indians() -> None:
+    data = _data(mid())
+    assert data["newcomer"] == 1 and data["indian_stock"] > 0
+    data["newcomer"], data["indian_stock"] = 0, data["indian_stock"] + 1
+    _refused(data, f"newcomer: empty while the stock holds {data['indian_stock']} Indians")
+
+
+@cache
+def interpreting() -> State:
+    """A game inside an Interpreter's take: the Village and the Newcomer just gathered into the Powwow."""
+    return _play(new_game(players=3, seed=6), 6,
+                 lambda s: bool(s.stack) and s.stack[-1].kind == "take" and s.stack[-1].then == "interpreter")
+
+
+def test_an_interpreters_take_leaves_the_newcomer_empty() -> None:
+    data = _data(interpreting())
+    assert data["newcomer"] == 0 and not any(data["village"]) and data["indian_stock"] > 0
+    load_state(data)
+    data["newcomer"], data["powwow"] = 1, data["powwow"] - 1
+    _refused(data, "newcomer: Indians left on the board while an Interpreter's take is pending")
+    data["newcomer"], data["village"][0] = 0, 1
+    _refused(data, "village: Indians left on the board while an Interpreter's take is pending")
 
 
 def test_an_empty_journal_slot_between_actions_while_the_deck_holds_cards() -> None:
