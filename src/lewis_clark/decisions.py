@@ -26,7 +26,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS, CUT_NOSE, JARROT
 from lewis_clark.effects import CUT_NOSE_USED, JARROT_USED, RESULTS, after_take, alternatives, offer
 from lewis_clark.effects_spec import Alternative
-from lewis_clark.expedition import TILE_FACES, TILE_STACK
+from lewis_clark.expedition import LARGE_RESOURCE, SMALL_RESOURCE, TILE_FACES, TILE_STACK
 from lewis_clark.queries import capacity, payable, recruit_equipment, recruit_fur
 from lewis_clark.resources import (
     INDIAN,
@@ -460,7 +460,7 @@ def _boat(state: State, frame: Frame, action: Action) -> None:
     face = TILE_FACES.index(action.subject)
     state.tile_stacks[TILE_STACK[face]] -= 1
     p.tiles[face] += 1
-    if face in (0, 1):  # a resource face comes with 2 resources of your choice
+    if face in (SMALL_RESOURCE, LARGE_RESOURCE):  # a resource face comes with 2 resources of your choice
         offer(state, up_to_choices(BOAT_TILE_RESOURCES))
     elif state.indian_stock:  # an Indian face comes with an Indian from the stock
         offer(state, [single(INDIAN, 1), NONE], AfterTake.STOCK)

@@ -14,7 +14,7 @@ from lewis_clark.actions import Action
 from lewis_clark.cards import BY_SLUG, CARDS, LAROCQUE
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.queries import badge_count, capacity, counter_parts, face_up_count, scout_spaces
-from lewis_clark.resources import INDIAN, NONE, Bundle, single, sub_bundles, up_to_choices
+from lewis_clark.resources import INDIAN, NONE, PRIMARY, Bundle, single, sub_bundles, up_to_choices
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import AfterTake, Decision, Frame, Player, State
 from lewis_clark.village import PLACE_INDEX, PLACES
@@ -22,6 +22,7 @@ from lewis_clark.village import PLACE_INDEX, PLACES
 JARROT_USED, CUT_NOSE_USED = 1, 2  # bits of State.boosts
 ALL_BOOSTS = JARROT_USED | CUT_NOSE_USED  # R19: both used this action
 JARROT_BONUS, CUT_NOSE_BONUS = 2, 1  # R19: extra spaces of a boosted movement
+MOST_DIFFERENT = len(PRIMARY)  # R5: Hay takes different primary resources, so at most four
 MOVE_TERRAIN: dict[str, str] = {"river": RIVER, "mountain": MOUNTAIN}  # a movement result's terrain
 
 
@@ -75,7 +76,7 @@ def _collect(state: State, p: Player, frame: Frame, alt: Alternative, action: Ac
 def _face_up(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
     n = face_up_count(p, _copied(frame))
     if alt.resource < 0:  # Hay: different primary resources (R5)
-        offer(state, up_to_choices(min(n, 4), distinct=True))
+        offer(state, up_to_choices(min(n, MOST_DIFFERENT), distinct=True))
     else:
         offer(state, _upto(p, alt.resource, n))
 

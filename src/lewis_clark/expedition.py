@@ -14,7 +14,11 @@ TILE_FACES: tuple[str, ...] = ("small-resource", "large-resource", "small-indian
 TILE_STACK = (0, 1, 0, 1)  # stack 0: small/small tiles, stack 1: large/large tiles (assumed pairing)
 TILES_PER_STACK = 6
 
-BASE_RESOURCE_CAPACITY = 3 + 3 + 5  # boats 1-3
+FREE_BOAT_CAPACITY = 3  # boat 1: free
+FLAT_BOAT_CAPACITY = 3  # boat 2: 1 Time once used
+PER_RESOURCE_BOAT_CAPACITY = 5  # boat 3: 1 Time per resource
+BASE_RESOURCE_CAPACITY = FREE_BOAT_CAPACITY + FLAT_BOAT_CAPACITY + PER_RESOURCE_BOAT_CAPACITY  # boats 1-3: 11
+FREE_INDIANS = 1  # boat 4 carries one Indian free; boat 5 any number at 1 Time each
 SMALL_RESOURCE_CAPACITY = 2
 LARGE_RESOURCE_CAPACITY = 5
 LARGE_INDIAN_CAPACITY = 3
@@ -38,16 +42,16 @@ def boat_time(resources: int, indians: int, tiles: list[int]) -> int:
 def resource_time(count: int, small: int, large: int) -> int:
     """Boat 1 and small tiles are free; boat 2 (3) and large tiles (5) cost 1 if used; boat 3 costs
     1 per resource (up to 5). Try every number of flat-cost boats, biggest first."""
-    rest = count - 3 - SMALL_RESOURCE_CAPACITY * small
+    rest = count - FREE_BOAT_CAPACITY - SMALL_RESOURCE_CAPACITY * small
     if rest <= 0:
         return 0
-    flat = [LARGE_RESOURCE_CAPACITY] * large + [3]
-    best = rest if rest <= 5 else 10**6
+    flat = [LARGE_RESOURCE_CAPACITY] * large + [FLAT_BOAT_CAPACITY]
+    best = rest if rest <= PER_RESOURCE_BOAT_CAPACITY else 10**6
     used = 0
     for k, cap in enumerate(flat, start=1):
         used += cap
         left = max(0, rest - used)
-        if left <= 5:
+        if left <= PER_RESOURCE_BOAT_CAPACITY:
             best = min(best, k + left)
     return best
 
@@ -56,7 +60,7 @@ def resource_time(count: int, small: int, large: int) -> int:
 def indian_time(count: int, small: int, large: int) -> int:
     """Boat 4 and small Indian tiles hold one each for free; large Indian tiles hold 3 for 1 Time;
     boat 5 holds any number at 1 Time each."""
-    rest = count - 1 - small
+    rest = count - FREE_INDIANS - small
     if rest <= 0:
         return 0
     best = rest

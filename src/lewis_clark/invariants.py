@@ -16,11 +16,12 @@ import json
 from collections import Counter
 from typing import Any
 
-from lewis_clark.cards import CARDS, crew
+from lewis_clark.cards import CARDS, FIRST_STARTING_ID, crew
 from lewis_clark.decisions import MOST_STRENGTH  # R1c, R9: the one home of the limit
 from lewis_clark.effects import ALL_BOOSTS, FAREWELL_DISCARDS  # R19, R12
 from lewis_clark.errors import CorruptState
 from lewis_clark.expedition import MOST_RESOURCES, TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
+from lewis_clark.journal import SLOTS
 from lewis_clark.queries import recruitable
 from lewis_clark.resources import INDIAN
 from lewis_clark.state import COUNTED_KINDS, AfterTake, Decision, Frame, State
@@ -44,7 +45,7 @@ def problems(state: State) -> list[str]:
     places: Counter[int] = Counter(state.deck + state.discard + [c for c in state.journal if c])
     for p in state.players:
         places.update(p.hand + p.face_up + p.face_down)
-    expected = set(range(1, 55))
+    expected = set(range(1, FIRST_STARTING_ID))  # the encountered Characters
     for p in state.players:
         expected.update(crew(p.colour))
     doubles = [CARDS[c].name for c, k in places.items() if k > 1 or not 0 < c < len(CARDS)]
@@ -53,8 +54,8 @@ def problems(state: State) -> list[str]:
     if set(places) != expected:
         missing = expected - set(places)
         out.append(f"cards missing: {sorted(missing)[:5]}" if missing else "cards that do not belong in this game")
-    if len(state.journal) != 5:
-        out.append("the Journal must have five slots")
+    if len(state.journal) != SLOTS:
+        out.append(f"the Journal must have {SLOTS} slots")
     overflowing = state.current if state.stack and state.stack[-1].kind == Decision.OVERFLOW else -1  # R7
     for seat, p in enumerate(state.players):
         if any(r < 0 for r in p.resources) or p.indians < 0 or p.on_cards < 0:

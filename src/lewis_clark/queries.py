@@ -18,13 +18,14 @@ from lewis_clark.village import PLACES
 BADGE_COUNTERS = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
 GRAVELINES_DISCOUNT = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up
 BOLEY_DISCOUNT = 1  # R16: Time saved per Camp with John Boley face-up
+FEWEST_CARDS_TO_ACT = 2  # R17: with no Indian, a card to play and one to give it Strength (R1)
 _PERFORM = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11
 
 
 def can_act(p: Player) -> bool:
     """Whether a compulsory action is possible: a card with another card or an Indian behind it, or
     an Indian for the Village (its semicircles are never full)."""
-    return p.indians > 0 or len(p.hand) >= 2
+    return p.indians > 0 or len(p.hand) >= FEWEST_CARDS_TO_ACT
 
 
 def round_number(state: State) -> int:

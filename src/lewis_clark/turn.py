@@ -32,8 +32,7 @@ def options(state: State) -> list[Action]:
     able = can_act(p)
     blocked = state.must_camp and not state.camped  # R17: Camp first
     if not state.acted and able and not blocked:
-        if p.indians or len(p.hand) >= 2:
-            out.extend(PLAY[c] for c in p.hand)
+        out.extend(PLAY[c] for c in p.hand)  # able: an Indian or a second card can give Strength (R1)
         if p.indians:
             for place in PLACES:
                 occupied = state.village[place.index]

@@ -16,6 +16,7 @@ from typing import NamedTuple, assert_never
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import CARDS
 from lewis_clark.decisions import BOAT_TILE_RESOURCES, MOST_STRENGTH, Subject, subject_of
+from lewis_clark.effects import MOST_DIFFERENT
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import MOST_RESOURCES, TILE_FACES
 from lewis_clark.resources import (
@@ -101,7 +102,7 @@ def _take_bundles() -> set[Bundle]:
             elif alt.result == "choose":
                 out.update(up_to_choices(alt.count))
     out.update(up_to_choices(BOAT_TILE_RESOURCES))  # a resource boat tile
-    out.update(up_to_choices(len(PRIMARY), distinct=True))  # Hay: different primary resources (R5)
+    out.update(up_to_choices(MOST_DIFFERENT, distinct=True))  # Hay: different primary resources (R5)
     for kind in PRIMARY:  # collections (R4) and face-up counts (R5), capped by the boats
         out.update(single(kind, n) for n in range(MAX_RESOURCES + 1))
     out.update(single(INDIAN, n) for n in range(MAX_INDIANS + 1))  # the Interpreter's Powwow (R10)

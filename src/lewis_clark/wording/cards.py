@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lewis_clark.cards import BOLEY, CUT_NOSE, GRAVELINES, JARROT, LAROCQUE, Card
+from lewis_clark.effects import CUT_NOSE_BONUS, FAREWELL_DISCARDS, JARROT_BONUS, MOST_DIFFERENT
 from lewis_clark.effects_spec import Alternative
+from lewis_clark.queries import BOLEY_DISCOUNT, GRAVELINES_DISCOUNT
 from lewis_clark.resources import NONE
+from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import Place
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.names import bundle_words, kind_count, kind_name
@@ -39,17 +42,24 @@ SHORT_COUNTERS: dict[str, Callable[[], str]] = {
 PERMANENT_TEXT: dict[int, Callable[[], str]] = {
     LAROCQUE: lambda: t("While face-up in your area: your Scout moves past spaces held by other Scouts without "
                         "counting them."),
-    GRAVELINES: lambda: t("While face-up in your area: recruiting costs 2 Fur less (never below nothing)."),
-    BOLEY: lambda: t("While face-up in your area: your Camps cost 1 Time less."),
-    JARROT: lambda: t("While face-up in your area: once per action, one River movement goes 2 spaces further "
-                      "(choose 'boost' when you perform it)."),
-    CUT_NOSE: lambda: t("While face-up in your area: once per action, one Mountain movement goes 1 space further "
-                        "(choose 'boost' when you perform it)."),
+    GRAVELINES: lambda: t("While face-up in your area: recruiting costs {fur} Fur less (never below nothing).",
+                          fur=GRAVELINES_DISCOUNT),
+    BOLEY: lambda: t("While face-up in your area: your Camps cost {time} Time less.", time=BOLEY_DISCOUNT),
+    JARROT: lambda: tn("While face-up in your area: once per action, one River movement goes {n} space further "
+                       "(choose 'boost' when you perform it).",
+                       "While face-up in your area: once per action, one River movement goes {n} spaces further "
+                       "(choose 'boost' when you perform it).", JARROT_BONUS),
+    CUT_NOSE: lambda: tn("While face-up in your area: once per action, one Mountain movement goes {n} space further "
+                         "(choose 'boost' when you perform it).",
+                         "While face-up in your area: once per action, one Mountain movement goes {n} spaces further "
+                         "(choose 'boost' when you perform it).", CUT_NOSE_BONUS),
 }
 PERMANENT_SHORT: dict[int, Callable[[], str]] = {
-    LAROCQUE: lambda: t("permanent: skip other scouts"), GRAVELINES: lambda: t("permanent: recruit -2 fur"),
-    BOLEY: lambda: t("permanent: camp -1 time"), JARROT: lambda: t("permanent: river +2 once"),
-    CUT_NOSE: lambda: t("permanent: mountain +1 once"),
+    LAROCQUE: lambda: t("permanent: skip other scouts"),
+    GRAVELINES: lambda: t("permanent: recruit -{fur} fur", fur=GRAVELINES_DISCOUNT),
+    BOLEY: lambda: t("permanent: camp -{time} time", time=BOLEY_DISCOUNT),
+    JARROT: lambda: t("permanent: river +{n} once", n=JARROT_BONUS),
+    CUT_NOSE: lambda: t("permanent: mountain +{n} once", n=CUT_NOSE_BONUS),
 }
 # Unique points the effect data cannot say (card ids).
 NOTES: dict[int, Callable[[], str]] = {14: lambda: t("After all its picks the Journal slides down and is refilled once.")}
@@ -73,7 +83,7 @@ def _move(alt: Alternative) -> str:
 def _face_up(alt: Alternative) -> str:
     if alt.resource < 0:
         return t("take different resources among wood, fur, food and equipment, one per face-up card in your own area "
-                 "(at most 4)")
+                 "(at most {most})", most=MOST_DIFFERENT)
     return t("take 1 {kind} per face-up card in your own area", kind=kind_name(alt.resource))
 
 
@@ -101,7 +111,9 @@ _RESULTS: dict[str, Callable[[Alternative], str]] = {
     "village": _village,
     "copy": lambda a: t("copy once, at Strength 1, the action of a face-up card in any area (not a permanent one)"),
     "boat": lambda a: t("add a boat tile to your expedition (choose its face)"),
-    "farewell": lambda a: t("discard up to 3 cards from your hand, then the whole Journal is replaced by new cards"),
+    "farewell": lambda a: tn("discard up to {n} card from your hand, then the whole Journal is replaced by new cards",
+                             "discard up to {n} cards from your hand, then the whole Journal is replaced by new cards",
+                             FAREWELL_DISCARDS),
 }
 
 
@@ -182,7 +194,8 @@ def card_text(card: Card) -> str:
 def place_room(place: Place) -> str:
     """How many Indians a Village place takes and what they give."""
     if place.semicircle:
-        return t("Any number of Indians may be here; send 1 to 3 at a time, each gives 1 Strength.")
+        return t("Any number of Indians may be here; send 1 to {most} at a time, each gives 1 Strength.",
+                 most=MOST_PER_PLACEMENT)
     if place.spots == 2:
         return t("It has two circles: send 1 Indian to an empty circle for Strength 1.")
     return t("It has one circle: send 1 Indian to an empty circle for Strength 1.")

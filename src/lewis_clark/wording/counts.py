@@ -9,7 +9,7 @@ so a sentence always says what the engine gives (R4, R5, R11, R21, R22, R24).
 
 from __future__ import annotations
 
-from lewis_clark.effects import alternatives
+from lewis_clark.effects import MOST_DIFFERENT, alternatives
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.queries import BADGE_COUNTERS, badge_sources, counted_resources, counter_parts, gains_ignored
 from lewis_clark.resources import NONE
@@ -19,7 +19,6 @@ from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.names import kind_count, kind_name, place_title, player_name
 
 COLLECTIONS = ("collect", "face-up")  # effects_spec results whose amount is counted
-DISTINCT_KINDS = 4  # R5: Hay takes different primary resources, so at most four
 
 
 def _seat_of(state: State, colour: str) -> int:
@@ -69,7 +68,7 @@ def collection_words(state: State, seat: int, alt: Alternative, copied: int = 0)
     if alt.result == "face-up":
         n = sum(counter_parts(state, seat, state.players[seat], "face-up", copied).values())
         if alt.resource < 0:
-            what = tn("{n} different resource", "{n} different resources", min(n, DISTINCT_KINDS))
+            what = tn("{n} different resource", "{n} different resources", min(n, MOST_DIFFERENT))
         else:
             what = kind_count(alt.resource, n)
         return t("face-up cards: {parts}: up to {what}", parts=_face_up_parts(state, seat, copied), what=what)

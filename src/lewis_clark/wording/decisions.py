@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from lewis_clark.cards import CARDS
 from lewis_clark.decisions import MOST_STRENGTH
-from lewis_clark.queries import capacity
+from lewis_clark.queries import FEWEST_CARDS_TO_ACT, capacity
 from lewis_clark.state import AfterTake, Decision, Frame, State
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.counts import perform_counts, take_counts
@@ -18,7 +18,8 @@ from lewis_clark.wording.names import card_title, player_name, source_name
 
 def _turn(state: State, name: str, f: Frame | None) -> str:
     if state.must_camp and not state.camped:
-        return t("{name} must Camp before acting (no Indian on the boats and fewer than two cards)", name=name)
+        return t("{name} must Camp before acting (no Indian on the boats and fewer than {n} cards)", name=name,
+                 n=FEWEST_CARDS_TO_ACT)
     if state.acted:
         return t("{name} to choose the rest of the turn", name=name)
     return t("{name} to choose the turn's action", name=name)

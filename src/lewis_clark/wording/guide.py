@@ -13,8 +13,10 @@ from lewis_clark.cards import CARDS
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.expedition import BASE_RESOURCE_CAPACITY, indian_time, resource_time
 from lewis_clark.journal import SLOTS, fur_cost
+from lewis_clark.queries import FEWEST_CARDS_TO_ACT
 from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, WOOD
 from lewis_clark.route import MOUNTAIN, PRINTED_ROUTE, RIVER
+from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.cards import place_summary
 from lewis_clark.wording.catalogue import t, tn
@@ -77,8 +79,8 @@ def guide_sections() -> list[Section]:
               "boats to a place in the Indian Village."),
             t("Before or after that action you may also recruit one card from the Journal and Camp once, in "
               "either order. Then you end the turn."),
-            t("If a turn starts with no Indian on your boats and fewer than two cards in your hand, you must "
-              "Camp first."),
+            t("If a turn starts with no Indian on your boats and fewer than {n} cards in your hand, you must "
+              "Camp first.", n=FEWEST_CARDS_TO_ACT),
         )),
         Section("strength", t("Strength: how often a card acts"), (
             t("A card you play needs Strength to do anything. Put another card from your hand face down under "
@@ -139,7 +141,8 @@ def guide_sections() -> list[Section]:
         Section("village", t("The Indian Village"), (
             t("Instead of playing a card, you may send Indians from your boats to a Village place: each Indian "
               "gives the place 1 Strength. A circle takes one Indian, only while it is empty; {canoe} and "
-              "{horse} take 1 to 3 Indians at any time.", canoe=_place("canoe"), horse=_place("horse")),
+              "{horse} take 1 to {most} Indians at any time.", canoe=_place("canoe"), horse=_place("horse"),
+              most=MOST_PER_PLACEMENT),
             t("Indians you send stay in the Village until someone plays an {interpreter}: it brings them all to "
               "the Powwow, and whoever plays it may take them aboard.", interpreter=roles["interpreter"]),
         ), tuple(t("{place}: {summary}", place=place_title(p), summary=place_summary(p)) for p in PLACES)),

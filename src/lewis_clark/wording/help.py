@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from lewis_clark.cards import Card
+from lewis_clark.cards import CARDS, Card
+from lewis_clark.decisions import MOST_INDIANS_WITH_CARD, MOST_STRENGTH
+from lewis_clark.expedition import FLAT_BOAT_CAPACITY, FREE_BOAT_CAPACITY, FREE_INDIANS, PER_RESOURCE_BOAT_CAPACITY
+from lewis_clark.journal import SLOTS
+from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import PLACES, Place
 from lewis_clark.wording.cards import card_summary, card_text, place_text
 from lewis_clark.wording.catalogue import t, tn
@@ -64,30 +68,37 @@ RULES: dict[str, Callable[[], str]] = {
         "by itself when nothing is left to do."),
     "strength": lambda: t(
         "A played card needs Strength: put one other card from your hand face down under it (its "
-        "Strength, 1-3, shows in the hand list), or use 1-3 Indians from your boats, or a card plus 1-2 "
-        "Indians; at most 3 in all. Each point of Strength lets you perform the card's action once. "
-        "Indians on cards come back to your boats when you Camp."),
+        "Strength, {low}-{high}, shows in the hand list), or use 1-{most} Indians from your boats, or a card plus "
+        "1-{beside} Indians; at most {most} in all. Each point of Strength lets you perform the card's action once. "
+        "Indians on cards come back to your boats when you Camp.", low=min(c.strength for c in CARDS[1:]),
+        high=max(c.strength for c in CARDS[1:]), most=MOST_STRENGTH, beside=MOST_INDIANS_WITH_CARD),
     "camp": lambda: t(
         "Camp: your Scout goes back one space per card in your hand plus the Time of your loaded boats "
         "(see 'help boats'), then your Camp marker moves up to the Scout if the Scout is ahead of it. All "
         "cards of your area return to your hand and Indians on cards return to your boats. The screen "
         "shows the Time a Camp would cost now. The first Camp at Fort Clatsop wins the game."),
-    "boats": lambda: t(
-        "Your first boat holds 3 resources for free, the second 3 for 1 Time if used, the third 5 at 1 "
-        "Time per resource. One Indian rides free; more cost 1 Time each. New boat tiles (Expedition "
+    "boats": lambda: tn(
+        "Your first boat holds {free} resources for free, the second {flat} for 1 Time if used, the third {costly} at "
+        "1 Time per resource. {n} Indian rides free; more cost 1 Time each. New boat tiles (Expedition "
         "Upgrade) add room: small ones are free, large ones cost 1 Time if used. The game always packs "
-        "your boats in the cheapest way. When a gain overfills the boats you choose what goes back."),
+        "your boats in the cheapest way. When a gain overfills the boats you choose what goes back.",
+        "Your first boat holds {free} resources for free, the second {flat} for 1 Time if used, the third {costly} at "
+        "1 Time per resource. {n} Indians ride free; more cost 1 Time each. New boat tiles (Expedition "
+        "Upgrade) add room: small ones are free, large ones cost 1 Time if used. The game always packs "
+        "your boats in the cheapest way. When a gain overfills the boats you choose what goes back.",
+        FREE_INDIANS, free=FREE_BOAT_CAPACITY, flat=FLAT_BOAT_CAPACITY, costly=PER_RESOURCE_BOAT_CAPACITY),
     "village": lambda: t(
         "Send Indians from your boats to a Village place to use its action. Circles take one Indian "
-        "while empty; Canoe Manufacturing and Horse Trade take 1-3 Indians at any time. Indians stay "
-        "in the Village until an Interpreter gathers them into the Powwow for someone to take."),
+        "while empty; Canoe Manufacturing and Horse Trade take 1-{most} Indians at any time. Indians stay "
+        "in the Village until an Interpreter gathers them into the Powwow for someone to take.",
+        most=MOST_PER_PLACEMENT),
     "recruit": lambda: t(
         "Recruit: take a card from the Journal into your hand. It costs Fur equal to its slot number "
         "(slot 1 = 1 Fur) and Equipment equal to its Strength; you may discard one card from your "
         "hand to lower the Equipment by that card's Strength. Once per turn, outside an action."),
     "journal": lambda: t(
-        "The Journal holds five cards for recruiting, cheapest slot first. Taken cards are replaced "
-        "from the draw deck (the discard pile is shuffled in when the deck runs out)."),
+        "The Journal holds {slots} cards for recruiting, cheapest slot first. Taken cards are replaced "
+        "from the draw deck (the discard pile is shuffled in when the deck runs out).", slots=SLOTS),
     "badges": lambda: t(
         "Each card shows a resource badge, also when face down. Collecting cards count the badges of "
         "their kind in your area and your neighbours' areas (with two players, your opponent's; solo, "
