@@ -34,7 +34,7 @@ from lewis_clark.record import load_record
 from lewis_clark.route import Route
 from lewis_clark.selfplay import DEFAULT_MAX_TURNS
 from lewis_clark.sim import RaceMarks
-from lewis_clark.state import Options, State
+from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS, Options, State
 from lewis_clark.wording import outcome, resources_words, unfinished
 
 __all__ = ["USAGE_ERROR", "cli", "fail", "main"]
@@ -95,7 +95,7 @@ def cli() -> None:
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), help="Write the game record (JSON) here.")
 @click.option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=click.IntRange(min=1),
               help="Stop a game still running after this many turns (no winner).")
-@click.option("--mackenzie", default=None, type=click.IntRange(0, 7),
+@click.option("--mackenzie", default=None, type=click.IntRange(0, MOST_LEVEL),
               help="Solo level: Mackenzie's head start (R24).  [default: 0]")
 @click.option("--random-start", is_flag=True, help="Random starting resources (R25 variant).")
 @click.option("--log", "show_log", is_flag=True, help="Print one line per decision.")
@@ -161,10 +161,10 @@ def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
     """Measure the engine's speed under random play (one core)."""
     try:
         counts = [int(x) for x in players_text.split(",")]
-        if any(not 1 <= n <= 5 for n in counts):
+        if any(not 1 <= n <= MOST_PLAYERS for n in counts):
             raise ValueError
     except ValueError:
-        fail(f"--players must be player counts 1-5 separated by commas, got {players_text!r}")
+        fail(f"--players must be player counts 1-{MOST_PLAYERS} separated by commas, got {players_text!r}")
     result = run_bench(seconds, counts, seed)
     if as_json:
         click.echo(json.dumps(result, sort_keys=True))
@@ -215,14 +215,14 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
             parse_spec(name)
         except ValueError as exc:
             fail(f"--players: {exc}")
-    if not 1 <= len(bots) <= 5:
-        fail(f"--players: 1-5 seats, got {len(bots)}")
+    if not 1 <= len(bots) <= MOST_PLAYERS:
+        fail(f"--players: 1-{MOST_PLAYERS} seats, got {len(bots)}")
     try:
         levels = [int(x) for x in levels_text.split(",")]
-        if any(not 0 <= lv <= 7 for lv in levels):
+        if any(not 0 <= lv <= MOST_LEVEL for lv in levels):
             raise ValueError
     except ValueError:
-        fail(f"--mackenzie: levels 0-7 separated by commas, got {levels_text!r}")
+        fail(f"--mackenzie: levels 0-{MOST_LEVEL} separated by commas, got {levels_text!r}")
     if len(bots) > 1 and levels != [0]:
         fail("--mackenzie is for solo runs (one bot in --players)")
     if backend != "ray" and (address or batch_size):

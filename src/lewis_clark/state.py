@@ -19,6 +19,8 @@ from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64
 from lewis_clark.route import PRINTED_ROUTE, Route
 
 STATE_FORMAT = 1
+MOST_PLAYERS = len(COLOURS)  # one expedition per colour
+MOST_LEVEL = 7  # R24: Mackenzie's head start above St Louis, 0-7
 __all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Ending", "Frame",
            "Options", "Outcome", "Player", "State", "view"]
 
@@ -47,8 +49,8 @@ class Options:
                              f"(choose from {', '.join(GENERATORS)})")
         if self.generator == KEYED and not 0 <= self.seed < SEED_LIMIT:
             raise ValueError("options: the seed must be an integer from 0 to 2^256 - 1")
-        if not 1 <= self.players <= 5:
-            raise ValueError(f"options: players must be 1-5, got {self.players}")
+        if not 1 <= self.players <= MOST_PLAYERS:
+            raise ValueError(f"options: players must be 1-{MOST_PLAYERS}, got {self.players}")
         if self.colours:
             if len(self.colours) != self.players:
                 raise ValueError(f"options: {len(self.colours)} colours for {self.players} players")
@@ -57,8 +59,8 @@ class Options:
                 raise ValueError(f"options: unknown colour {unknown[0]!r} (choose from {', '.join(COLOURS)})")
             if len(set(self.colours)) != len(self.colours):
                 raise ValueError("options: each seat needs its own colour")
-        if not 0 <= self.mackenzie <= 7:
-            raise ValueError(f"options: mackenzie level must be 0-7, got {self.mackenzie}")
+        if not 0 <= self.mackenzie <= MOST_LEVEL:
+            raise ValueError(f"options: mackenzie level must be 0-{MOST_LEVEL}, got {self.mackenzie}")
         # Spell the default colours out, so that equal games have equal options.
         object.__setattr__(self, "colours", tuple(self.colours) or COLOURS[: self.players])
 

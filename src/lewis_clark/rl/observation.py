@@ -17,12 +17,13 @@ import numpy.typing as npt
 
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import TILES_PER_STACK
+from lewis_clark.journal import SLOTS
 from lewis_clark.queries import camp_time, capacity
 from lewis_clark.rl.actions_index import MAX_INDIANS, MAX_RESOURCES
-from lewis_clark.state import FRAME_KINDS, FRAME_NOTES, AfterTake, Decision, Frame, State, view
+from lewis_clark.state import FRAME_KINDS, FRAME_NOTES, MOST_PLAYERS, AfterTake, Decision, Frame, State, view
 from lewis_clark.village import PLACES
 
-MAX_PLAYERS = 5
+MAX_PLAYERS = MOST_PLAYERS
 NUM_CARDS = len(CARDS) - 1  # ids 1-84
 # The decision kinds a frame can hold, in the engine's order (the turn and game over are no frames).
 FRAME_KIND_LIST: tuple[Decision, ...] = tuple(d for d in Decision if d not in (Decision.TURN, Decision.NONE))
@@ -91,7 +92,7 @@ def _build_layout() -> tuple[Segment, ...]:
         ("village", len(PLACES), f"Indians on each place ({', '.join(p.name for p in PLACES)}), /{MAX_INDIANS}"),
         ("indian_pools", 3, f"Powwow, Newcomer, Indian stock, /{MAX_INDIANS}"),
         ("tile_stacks", 2, f"boat tiles left in the small and large stack, /{TILES_PER_STACK}"),
-        ("journal", 5 * (1 + NUM_CARDS), "per slot 1-5: one-hot card id (0 = empty)"),
+        ("journal", SLOTS * (1 + NUM_CARDS), f"per slot 1-{SLOTS}: one-hot card id (0 = empty)"),
         ("deck", NUM_CARDS, "multi-hot cards in the draw deck (its order is hidden)"),
         ("discard", NUM_CARDS, "multi-hot cards in the discard deck"),
         ("deck_sizes", 2, f"draw deck and discard deck sizes, /{NUM_CARDS}"),
