@@ -29,7 +29,7 @@ from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import DISCARD_NONE, MOST_INDIANS_WITH_CARD, MOST_STRENGTH
 from lewis_clark.effects_spec import Alternative
 from lewis_clark.expedition import indian_time, resource_time
-from lewis_clark.queries import camp_landing, camp_time
+from lewis_clark.queries import FEWEST_CARDS_TO_ACT, camp_landing, camp_time
 from lewis_clark.resources import INDIAN, PRIMARY, RESOURCES
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.rules import apply, apply_in_place, legal_actions
@@ -210,7 +210,7 @@ class HeuristicBot(Bot):
         land = camp_landing(view, seat).scout
         if p.scout >= view.options.route.fort_clatsop and land < view.options.route.fort_clatsop:
             return hand == 0 and p.indians <= 1  # shed more first, unless nothing is left to shed
-        if hand == 0 or (p.indians == 0 and hand < 2):
+        if hand == 0 or (p.indians == 0 and hand < FEWEST_CARDS_TO_ACT):  # R17: next turn would Camp first
             return True
         # Two cards left still make a turn (one under the other): camping now would pay them as Time
         return hand == 1 and land >= p.camp
@@ -239,7 +239,7 @@ class HeuristicBot(Bot):
             return best_move
         # 3. At Fort Clatsop: shed cards (two per play) until a Camp there costs little enough.
         if p.scout >= view.options.route.fort_clatsop:
-            if len(hand) >= 2:
+            if len(hand) >= FEWEST_CARDS_TO_ACT:
                 card = min(hand, key=lambda c: CARD_WORTH[c])
                 under = min((c for c in hand if c != card), key=lambda c: CARD_WORTH[c])
                 return [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug), Action(Verb.INDIANS, "", 0)]
