@@ -200,11 +200,10 @@ def test_a_whole_solo_game_played_by_keys_to_its_end(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Mackenzie reaches Fort Clatsop first" in text and "Game over" in text
 
-    started = time.perf_counter()
     run(app, (80, 24), script)
     final = load_record(tmp_path / "auto.json").replay()
     assert final.over and final.winner == -1
-    assert len(final.options.route.terrains) == 20 and time.perf_counter() - started < 60
+    assert len(final.options.route.terrains) == 20
 
 
 def test_bots_move_on_their_own_and_their_moves_are_logged() -> None:
