@@ -24,7 +24,7 @@ from lewis_clark.record import load_record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.app import MAX_BODY, create_app
 from lewis_clark.web.database import open_store
-from lewis_clark.web.words import plan_json
+from lewis_clark.web.views import plan_json
 from lewis_clark.wording import decision_hint
 
 

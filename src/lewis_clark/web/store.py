@@ -57,6 +57,23 @@ def token_hash(token: str) -> str:
 
 
 @dataclass
+class Seat:
+    """One seat as stored: a person (their token only as a hash) or a bot at a level, and its name."""
+
+    kind: str  # "human" or "bot"
+    bot: str  # difficulty level of a bot seat, "" for a human
+    token_hash: str  # "" for a bot
+    name: str = ""  # what the players call this seat ("" shows its colour)
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: dict[str, str]) -> Seat:
+        return cls(data["kind"], data.get("bot", ""), data.get("token_hash", ""), data.get("name", ""))
+
+
+@dataclass
 class StoredGame:
     """One game as stored: enough to rebuild it."""
 
