@@ -1,4 +1,5 @@
-"""Health for load balancers and supervisors: ``GET /healthz`` (liveness) and ``GET /readyz`` (readiness).
+"""Health for load balancers and supervisors: what ``GET /healthz`` (liveness) and ``GET /readyz``
+(readiness) check (the routes: ``routers/health.py``), and the Host check that lets them through.
 
 ``/healthz`` says the process answers, touching nothing else: a supervisor restarts a server that
 stops answering it. ``/readyz`` says the server can serve games now: the store answers a trivial query

@@ -15,7 +15,8 @@ serialises one game's changes whichever process makes them.
 
 Two backends: a SQLite file (``store_sqlite``, the embedded default: one server process) and
 PostgreSQL (``store_postgres``: any number of server processes and bot workers, which hear each
-other's changes by LISTEN/NOTIFY). ``database.open_store`` picks one from the ``--db`` address.
+other's changes by LISTEN/NOTIFY), sharing their reads (``store_sql``). ``database.open_store`` picks
+one from the ``--db`` address. A seat is stored as ``Seat``.
 """
 
 from __future__ import annotations
