@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from lewis_clark.web.dependencies import ManagerDep
-from lewis_clark.web.health import READY_TIMEOUT, problem, store_problem
+from lewis_clark.web import health as readiness
 
 router = APIRouter(include_in_schema=False)
 NO_STORE = {"Cache-Control": "no-store"}
@@ -20,7 +20,7 @@ async def healthz() -> JSONResponse:
 
 @router.get("/readyz")
 async def readyz(manager: ManagerDep) -> JSONResponse:
-    why = problem(manager) or await store_problem(manager, READY_TIMEOUT)
+    why = readiness.problem(manager) or await readiness.store_problem(manager, readiness.READY_TIMEOUT)
     if why:
         return JSONResponse({"status": "unavailable", "reason": why}, 503, headers=NO_STORE)
     return JSONResponse({"status": "ready"}, headers=NO_STORE)
