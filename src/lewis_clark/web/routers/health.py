@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from lewis_clark.web.dependencies import ManagerDep
 from lewis_clark.web import health as readiness
+from lewis_clark.web.dependencies import ManagerDep
 
 router = APIRouter(include_in_schema=False)
 NO_STORE = {"Cache-Control": "no-store"}
