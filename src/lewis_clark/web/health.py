@@ -20,6 +20,7 @@ from typing import Any
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from lewis_clark.web.manager import Manager
+from lewis_clark.web.store import Store
 
 log = logging.getLogger("lewis_clark.web")
 READY_TIMEOUT = 0.8  # seconds the store has to answer /readyz (a balancer hears 503 within a second)
@@ -38,11 +39,11 @@ def problem(manager: Manager) -> str:
     return ""
 
 
-async def store_problem(manager: Manager, timeout: float) -> str:
+async def store_problem(store: Store, timeout: float) -> str:
     """Whether the store answers a trivial query in time ("" when it does); its error is logged, never
     shown (it may name the database's host)."""
     try:
-        await asyncio.wait_for(asyncio.to_thread(manager.store.ping), timeout)
+        await asyncio.wait_for(asyncio.to_thread(store.ping), timeout)
     except TimeoutError:
         log.warning("readiness: the database did not answer within %.1f s", timeout)
         return "database not answering"

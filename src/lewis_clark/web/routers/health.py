@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from lewis_clark.web import health as readiness
-from lewis_clark.web.dependencies import ManagerDep
+from lewis_clark.web.dependencies import ManagerDep, StoreDep
 
 router = APIRouter(include_in_schema=False)
 NO_STORE = {"Cache-Control": "no-store"}
@@ -19,8 +19,8 @@ async def healthz() -> JSONResponse:
 
 
 @router.get("/readyz")
-async def readyz(manager: ManagerDep) -> JSONResponse:
-    why = readiness.problem(manager) or await readiness.store_problem(manager, readiness.READY_TIMEOUT)
+async def readyz(manager: ManagerDep, store: StoreDep) -> JSONResponse:
+    why = readiness.problem(manager) or await readiness.store_problem(store, readiness.READY_TIMEOUT)
     if why:
         return JSONResponse({"status": "unavailable", "reason": why}, 503, headers=NO_STORE)
     return JSONResponse({"status": "ready"}, headers=NO_STORE)
