@@ -23,7 +23,7 @@ from lewis_clark.route import Route
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import CorruptState, Options, State
 from lewis_clark.terminal.session import Session
-from lewis_clark.web.games import rebuild
+from lewis_clark.web.live import rebuild
 from lewis_clark.web.store import StoredGame
 
 with warnings.catch_warnings():  # starlette's notice about httpx, raised on import

@@ -41,6 +41,22 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("terminal", "web", "rl", "cli"),  # front ends and adapters
 )
 
+# The web front end's own layers, bottom first, each entry a module of lewis_clark.web or its
+# ``routers`` subpackage: the store below the games, the games below the routes, the app on top.
+WEB_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("store", "schema", "faces", "limits", "logs", "protocol", "openapi", "guide", "safety", "bot_pool"),
+    ("store_sql", "guard", "views"),  # the reads both SQL stores share; the guard; the page JSON
+    ("store_sqlite", "store_postgres"),
+    ("database",),
+    ("live",),  # a game in memory
+    ("manager",),  # every game, the bot runner
+    ("metrics", "health", "middleware", "bot_workers"),
+    ("dependencies", "models"),
+    ("routers",),
+    ("app",),
+    ("command", "__init__"),
+)
+
 
 class Edge(NamedTuple):
     """One import: ``source`` imports ``target`` at ``line``; ``nested`` when inside a function."""
@@ -288,6 +304,25 @@ def test_every_module_has_a_layer() -> None:
 def test_layers_only_look_down_type_checking_imports_included() -> None:
     up = [e for e in EDGES if layer_of(e.target) > layer_of(e.source)]
     assert not up, "imports from a layer above:\n" + "\n".join(show([e]) for e in up)
+
+
+def web_layer_of(module: str) -> int:
+    """The index in WEB_LAYERS of a lewis_clark.web module (``routers`` for one of its routers); -1 if unplaced."""
+    parts = module.split(".")
+    name = parts[2] if len(parts) > 2 else "__init__"
+    return next((i for i, layer in enumerate(WEB_LAYERS) if name in layer), -1)
+
+
+def test_every_web_module_has_a_web_layer() -> None:
+    unplaced = sorted(m for m in MODULES if m.startswith("lewis_clark.web") and web_layer_of(m) < 0)
+    assert not unplaced, f"place these in WEB_LAYERS: {unplaced}"
+    assert web_layer_of("lewis_clark.web.store") < web_layer_of("lewis_clark.web.routers.games")
+
+
+def test_web_layers_only_look_down() -> None:
+    web = [e for e in EDGES if e.source.startswith("lewis_clark.web") and e.target.startswith("lewis_clark.web")]
+    up = [e for e in web if web_layer_of(e.target) > web_layer_of(e.source)]
+    assert web and not up, "web imports from a layer above:\n" + "\n".join(show([e]) for e in up)
 
 
 def test_state_imports_only_the_game_data() -> None:

@@ -24,7 +24,7 @@ from lewis_clark.record import load_record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.app import MAX_BODY, create_app
 from lewis_clark.web.database import open_store
-from lewis_clark.web.words import plan_json
+from lewis_clark.web.views import plan_json
 from lewis_clark.wording import decision_hint
 
 
@@ -184,6 +184,20 @@ def test_malformed_bodies_are_refused(client: TestClient) -> None:
     assert chunked.status_code == 411
     assert client.post("/api/games", content=b"[" * (MAX_BODY + 1),
                        headers={"Content-Type": "application/json"}).status_code == 413
+    assert get(client, gid)["moves"] == 0
+
+
+def test_a_request_with_several_faults_is_refused_for_the_game_then_the_token_then_the_body(
+        client: TestClient) -> None:
+    """The game and the seat are dependencies, resolved before the body is read (docs/web.md)."""
+    g = create(client)
+    gid = g["id"]
+    bad = {"back": "sideways"}
+    assert client.post("/api/games/nosuch/actions", json=bad, headers={"X-Token": token_of(g, 0)}).status_code == 404
+    assert client.post(f"/api/games/{gid}/actions", json=bad).status_code == 401
+    assert client.post(f"/api/games/{gid}/undo", json=bad, headers={"X-Token": "nobody"}).status_code == 403
+    r = client.post(f"/api/games/{gid}/undo", json=bad, headers={"X-Token": token_of(g, 0)})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "back"]
     assert get(client, gid)["moves"] == 0
 
 
@@ -412,6 +426,38 @@ def test_pages_static_files_and_api_docs(client: TestClient) -> None:
     for p in ("/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions", "/api/games/{game_id}/undo",
               "/api/games/{game_id}/record", "/api/games/{game_id}/replay/{step}", "/api/games/{game_id}/log", "/api/meta"):
         assert p in paths
+
+
+# Every operation of the API with its operationId (which FastAPI makes from the route function's name):
+# clients generated from /openapi.json call them by it, so moving a route must keep it (issue 21).
+OPERATIONS = [
+    ("GET", "/api/meta", "meta_api_meta_get"),
+    ("POST", "/api/games", "create_api_games_post"),
+    ("DELETE", "/api/games/{game_id}", "delete_api_games__game_id__delete"),
+    ("GET", "/api/games/{game_id}", "get_game_api_games__game_id__get"),
+    ("POST", "/api/games/{game_id}/actions", "act_api_games__game_id__actions_post"),
+    ("POST", "/api/games/{game_id}/undo", "undo_api_games__game_id__undo_post"),
+    ("GET", "/api/games/{game_id}/log", "full_log_api_games__game_id__log_get"),
+    ("GET", "/api/games/{game_id}/record", "record_api_games__game_id__record_get"),
+    ("GET", "/api/games/{game_id}/replay/{step}", "replay_api_games__game_id__replay__step__get"),
+    ("GET", "/api/games/{game_id}/hint", "hint_api_games__game_id__hint_get"),
+]
+
+
+def test_the_api_keeps_its_operations_and_their_parameters(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert spec["openapi"] == "3.0.3"
+    found = [(m.upper(), p, op["operationId"]) for p, ops in spec["paths"].items() for m, op in ops.items()]
+    assert found == OPERATIONS
+    params = {(m.upper(), p): sorted((x["in"], x["name"]) for x in op.get("parameters", []))
+              for p, ops in spec["paths"].items() for m, op in ops.items()}
+    token, lang, game = ("header", "X-Token"), ("query", "lang"), ("path", "game_id")
+    assert params[("POST", "/api/games/{game_id}/actions")] == sorted([game, token, lang])
+    assert params[("GET", "/api/games/{game_id}/hint")] == sorted([game, token, lang])
+    assert params[("GET", "/api/games/{game_id}/replay/{step}")] == sorted([game, ("path", "step"), lang])
+    assert params[("DELETE", "/api/games/{game_id}")] == sorted([game, token])
+    assert spec["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/GameIn"}
 
 
 def test_api_docs_load_nothing_from_outside(client: TestClient) -> None:

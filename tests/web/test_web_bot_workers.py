@@ -11,7 +11,7 @@ import psycopg
 
 from lewis_clark.state import Options
 from lewis_clark.web.bot_workers import IDLE, RETRY_MAX, Worker, keep_working
-from lewis_clark.web.games import rebuild
+from lewis_clark.web.live import rebuild
 from lewis_clark.web.store_postgres import PostgresStore
 from lewis_clark.web.store_sqlite import SqliteStore
 

@@ -6,7 +6,7 @@ import json
 
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.web.faces import card_face
-from lewis_clark.web.words import card_json
+from lewis_clark.web.views import card_json
 
 ICONS = {"wood", "fur", "food", "equipment", "canoe", "horse", "indian", "any", "different", "river", "mountain",
          "card", "village", "copy", "boat", "powwow"}

@@ -106,12 +106,12 @@ def test_readyz_is_503_when_the_bot_workers_broke(tmp_path: Path) -> None:
         class Broken:
             _broken = "a worker died"
 
-        manager._pool = Broken()
+        manager.pool.executor = Broken()
         try:
             r = c.get("/readyz")
             assert r.status_code == 503 and r.json()["reason"] == "bot workers broken"
         finally:
-            manager._pool = None
+            manager.pool.executor = None
 
 
 def test_readyz_is_503_while_shutting_down(tmp_path: Path) -> None:

@@ -26,8 +26,10 @@ from lewis_clark.bots import RandomBot, make_bot
 from lewis_clark.match import Match
 from lewis_clark.record import load_record
 from lewis_clark.web.app import create_app
+from lewis_clark.web.bot_pool import think
 from lewis_clark.web.database import open_store
-from lewis_clark.web.games import LiveGame, Manager, think
+from lewis_clark.web.live import LiveGame
+from lewis_clark.web.manager import Manager
 
 pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 
@@ -92,8 +94,8 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path, caplog: pytest.LogCapture
             async with asyncio.timeout(90):
                 while len(games[0].actions) < 30:
                     await asyncio.sleep(0.01)
-                assert manager._pool is not None
-                os.kill(next(iter(manager._pool._processes)), signal.SIGKILL)
+                assert manager.pool.executor is not None
+                os.kill(next(iter(manager.pool.executor._processes)), signal.SIGKILL)
                 while min(len(g.actions) for g in games) < 120:
                     await asyncio.sleep(0.01)
         finally:
@@ -132,8 +134,8 @@ def test_close_ends_the_workers(tmp_path: Path) -> None:
         game, _, _ = manager.create(Options(players=2, seed=35), [("bot", "random"), ("bot", "random")])
         while len(game.actions) < 20:
             await asyncio.sleep(0.01)
-        assert manager._pool is not None
-        pids = list(manager._pool._processes)
+        assert manager.pool.executor is not None
+        pids = list(manager.pool.executor._processes)
         await manager.close()
         return pids
 

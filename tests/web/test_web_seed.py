@@ -18,6 +18,7 @@ from lewis_clark import Options, new_game, rng
 from lewis_clark.record import Record, load_record
 from lewis_clark.web import app as web_app
 from lewis_clark.web.database import open_store
+from lewis_clark.web.routers import games as games_api
 from lewis_clark.wording.page import page_words
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -37,7 +38,7 @@ def stored_options(db: Path, gid: str) -> Options:
 
 
 def test_drawn_seeds_have_128_bits() -> None:
-    seeds = [web_app._random_seed() for _ in range(24)]
+    seeds = [games_api._random_seed() for _ in range(24)]
     assert all(0 <= s < 1 << 128 for s in seeds) and len(set(seeds)) == 24
     assert max(s.bit_length() for s in seeds) >= 124  # all 24 below 2^124: chance 2^-96
 

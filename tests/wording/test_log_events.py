@@ -21,7 +21,8 @@ from lewis_clark.queries import round_number
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.state import Options, State
 from lewis_clark.terminal.screen import render_journal
-from lewis_clark.web.games import LiveGame, Seat
+from lewis_clark.web.store import Seat
+from lewis_clark.web.views import game_json
 from lewis_clark.wording import label, log_lines, plan_label
 from pure_build import rerun_pure
 
@@ -255,8 +256,7 @@ def test_the_web_view_counts_the_whole_log() -> None:
     match = Match(Options(players=2, seed=3), ["human", "random"])
     for _ in range(30):
         match.step_bot() if match.is_bot(match.state.current) else match.apply(match.legal()[0])
-    live = LiveGame("g", [Seat("human", "", "x"), Seat("bot", "random", "")], match)
-    view = live.public()
+    view = game_json("g", 0, [Seat("human", "", "x"), Seat("bot", "random", "")], match)
     assert view["log_total"] == len(match.log_lines()) > len(view["log"])
     assert view["round"] == round_number(match.state) and view["round"] < match.state.turn
 

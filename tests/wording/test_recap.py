@@ -80,7 +80,7 @@ def test_the_page_view_carries_each_seats_latest_turn(client: Any) -> None:
 
 def test_every_turn_tells_the_whole_game_for_the_end_screen() -> None:
     from lewis_clark.events import Camped, TurnPassed
-    from lewis_clark.web.recap import story_json
+    from lewis_clark.web.views import story_json
     from lewis_clark.wording.recap import every_turn
 
     match = Match(Options(players=1, seed=5, mackenzie=7), ["easy"])

@@ -17,7 +17,7 @@ from lewis_clark.resources import KINDS, NONE, bundle
 from lewis_clark.rules import apply, legal_actions
 from lewis_clark.terminal.texts import card_help, help_text
 from lewis_clark.village import PLACE_INDEX, PLACES, Place
-from lewis_clark.web.words import meta_json
+from lewis_clark.web.views import meta_json
 from lewis_clark.wording import (
     bundle_words,
     camp_preview,

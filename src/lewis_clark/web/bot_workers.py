@@ -29,7 +29,7 @@ from types import FrameType
 import psycopg
 
 from lewis_clark.web.database import open_store
-from lewis_clark.web.games import LiveGame, bot_next, catch_up, rebuild, store_action
+from lewis_clark.web.live import LiveGame, bot_next, catch_up, rebuild, store_action
 from lewis_clark.web.store import Conflict
 from lewis_clark.web.store_postgres import PostgresStore
 

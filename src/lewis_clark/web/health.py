@@ -1,4 +1,5 @@
-"""Health for load balancers and supervisors: ``GET /healthz`` (liveness) and ``GET /readyz`` (readiness).
+"""Health for load balancers and supervisors: what ``GET /healthz`` (liveness) and ``GET /readyz``
+(readiness) check (the routes: ``routers/health.py``), and the Host check that lets them through.
 
 ``/healthz`` says the process answers, touching nothing else: a supervisor restarts a server that
 stops answering it. ``/readyz`` says the server can serve games now: the store answers a trivial query
@@ -16,16 +17,14 @@ import logging
 from collections.abc import Awaitable, Callable, Collection, MutableMapping, Sequence
 from typing import Any
 
-from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from lewis_clark.web.games import Manager
+from lewis_clark.web.manager import Manager
+from lewis_clark.web.store import Store
 
 log = logging.getLogger("lewis_clark.web")
 READY_TIMEOUT = 0.8  # seconds the store has to answer /readyz (a balancer hears 503 within a second)
 HEALTH_PATHS = frozenset({"/healthz", "/readyz"})
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 def problem(manager: Manager) -> str:
@@ -35,19 +34,16 @@ def problem(manager: Manager) -> str:
     trouble = manager.store.trouble()  # the database stopped answering, or refused a recent write (guard)
     if trouble:
         return trouble
-    # The pool is replaced when a bot next needs it; a broken one left in place means that the last try
-    # to start workers failed too (out of memory, a process limit): bots cannot move here.
-    pool = getattr(manager, "_pool", None)
-    if manager.bot_workers and pool is not None and getattr(pool, "_broken", False):
+    if manager.pool.broken:  # the last try to start workers failed too: bots cannot move here
         return "bot workers broken"
     return ""
 
 
-async def store_problem(manager: Manager, timeout: float) -> str:
+async def store_problem(store: Store, timeout: float) -> str:
     """Whether the store answers a trivial query in time ("" when it does); its error is logged, never
     shown (it may name the database's host)."""
     try:
-        await asyncio.wait_for(asyncio.to_thread(manager.store.ping), timeout)
+        await asyncio.wait_for(asyncio.to_thread(store.ping), timeout)
     except TimeoutError:
         log.warning("readiness: the database did not answer within %.1f s", timeout)
         return "database not answering"
@@ -55,21 +51,6 @@ async def store_problem(manager: Manager, timeout: float) -> str:
         log.warning("readiness: the database failed: %s", exc)
         return "database not answering"
     return ""
-
-
-def serve_health(app: FastAPI, manager: Manager) -> None:
-    """Add ``/healthz`` and ``/readyz`` (outside the API's schema: they are for machines; docs/deploy.md)."""
-
-    @app.get("/healthz", include_in_schema=False)
-    async def healthz() -> JSONResponse:
-        return JSONResponse({"status": "ok"}, headers=NO_STORE)
-
-    @app.get("/readyz", include_in_schema=False)
-    async def readyz() -> JSONResponse:
-        why = problem(manager) or await store_problem(manager, READY_TIMEOUT)
-        if why:
-            return JSONResponse({"status": "unavailable", "reason": why}, 503, headers=NO_STORE)
-        return JSONResponse({"status": "ready"}, headers=NO_STORE)
 
 
 class HostCheck:

@@ -6,22 +6,18 @@ refused by the creation limit, WebSocket updates sent); gauges are read from the
 scraped (live games, games with a bot to move, open WebSockets); histograms time every HTTP request
 (by route template, method and status class) and every action from its request reaching the server
 to its being stored and sent to the watchers. ``GET /metrics`` serves them, behind a Bearer token if
-the server was given one. Every process has its own figures: scrape each one.
+the server was given one (``routers.metrics``). Every process has its own figures: scrape each one.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
 from prometheus_client import (
-    CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
     Gauge,
@@ -31,7 +27,8 @@ from prometheus_client import (
 )
 from prometheus_client.process_collector import ProcessCollector
 
-from lewis_clark.web.games import LiveGame, Manager, bot_next
+from lewis_clark.web.live import LiveGame, bot_next
+from lewis_clark.web.manager import Manager
 
 # No ``*_created`` series beside every counter and histogram (when it was made: the process start says
 # as much, and ``lewis_clark_games_created_created`` would only confuse).
@@ -91,18 +88,6 @@ class Metrics:
 
     def text(self) -> bytes:
         return generate_latest(self.registry)
-
-
-def serve_metrics(app: FastAPI, metrics: Metrics, token: str | None = None) -> None:
-    """``GET /metrics`` in Prometheus' text format; with ``token``, only for ``Authorization: Bearer <token>``."""
-    wanted = f"Bearer {token}".encode() if token else b""
-
-    @app.get("/metrics", include_in_schema=False)
-    async def scrape(request: Request) -> Response:
-        if wanted and not secrets.compare_digest(request.headers.get("authorization", "").encode(), wanted):
-            return JSONResponse({"detail": "the metrics need the server's metrics token (Authorization: Bearer ...)"},
-                                401, headers={"WWW-Authenticate": "Bearer"})
-        return Response(metrics.text(), media_type=CONTENT_TYPE_LATEST)
 
 
 def route_of(scope: MutableMapping[str, Any]) -> str:

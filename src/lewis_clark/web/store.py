@@ -15,7 +15,8 @@ serialises one game's changes whichever process makes them.
 
 Two backends: a SQLite file (``store_sqlite``, the embedded default: one server process) and
 PostgreSQL (``store_postgres``: any number of server processes and bot workers, which hear each
-other's changes by LISTEN/NOTIFY). ``database.open_store`` picks one from the ``--db`` address.
+other's changes by LISTEN/NOTIFY), sharing their reads (``store_sql``). ``database.open_store`` picks
+one from the ``--db`` address. A seat is stored as ``Seat``.
 """
 
 from __future__ import annotations
@@ -54,6 +55,23 @@ class Conflict(Exception):
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass
+class Seat:
+    """One seat as stored: a person (their token only as a hash) or a bot at a level, and its name."""
+
+    kind: str  # "human" or "bot"
+    bot: str  # difficulty level of a bot seat, "" for a human
+    token_hash: str  # "" for a bot
+    name: str = ""  # what the players call this seat ("" shows its colour)
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: dict[str, str]) -> Seat:
+        return cls(data["kind"], data.get("bot", ""), data.get("token_hash", ""), data.get("name", ""))
 
 
 @dataclass

@@ -37,7 +37,8 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from lewis_clark.web.schema import POSTGRES
-from lewis_clark.web.store import Changed, Conflict, Store, StoredGame
+from lewis_clark.web.store import Changed, Conflict
+from lewis_clark.web.store_sql import SqlStore
 
 log = logging.getLogger("lewis_clark.web")
 CHANNEL = "lewis_clark"
@@ -58,11 +59,12 @@ def parse_payload(text: str) -> tuple[str, int, bool] | None:
     return parts[0], int(parts[1]), parts[2] == "1"
 
 
-class PostgresStore(Store):
+class PostgresStore(SqlStore):
     """Games in a PostgreSQL database at ``url`` (``postgresql://user@host/dbname``)."""
 
     kind = "postgresql"
     shared = True
+    MARK = "%s"
 
     def __init__(self, url: str, pool_size: int = 4, timeout: float = TIMEOUT, open_timeout: float = OPEN_TIMEOUT) -> None:
         self.url = url
@@ -95,6 +97,16 @@ class PostgresStore(Store):
         old.close(timeout=0)
 
     @contextmanager
+    def _reading(self, snapshot: bool = False) -> Iterator[psycopg.Connection[Any]]:
+        if not snapshot:
+            with self.pool.connection() as conn:
+                yield conn
+            return
+        with self._tx() as conn:  # one snapshot: the actions read match the version read beside them
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            yield conn
+
+    @contextmanager
     def _tx(self) -> Iterator[psycopg.Connection[Any]]:
         with self.pool.connection() as conn, conn.transaction():
             yield conn
@@ -112,11 +124,6 @@ class PostgresStore(Store):
                     c.execute(sql)
                 c.execute("UPDATE schema_version SET version = %s", (migration.number,))
                 log.info("database schema: migration %d (%s) applied", migration.number, migration.what)
-
-    def schema_version(self) -> int:
-        with self.pool.connection() as c:
-            row = c.execute("SELECT version FROM schema_version").fetchone()
-        return int(row[0]) if row else 0
 
     def close(self) -> None:
         if self._claimer is not None:
@@ -174,11 +181,6 @@ class PostgresStore(Store):
         with self.pool.connection() as c:
             c.execute("UPDATE games SET bot_next = %s WHERE id = %s", (int(bot_next), game_id))
 
-    def creator_hash(self, game_id: str) -> str | None:
-        with self.pool.connection() as c:
-            row = c.execute("SELECT creator_hash FROM games WHERE id = %s", (game_id,)).fetchone()
-        return None if row is None else row[0] or ""
-
     def delete(self, game_id: str) -> bool:
         with self._tx() as c:
             c.execute("DELETE FROM actions WHERE game_id = %s", (game_id,))
@@ -187,46 +189,6 @@ class PostgresStore(Store):
             if gone:
                 c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload(game_id, -1, False)))
         return gone
-
-    def expired(self, unfinished_before: float | None, finished_before: float | None) -> list[str]:
-        out: list[str] = []
-        with self.pool.connection() as c:
-            for over, before in ((0, unfinished_before), (1, finished_before)):
-                if before is not None:
-                    out += [i for (i,) in c.execute("SELECT id FROM games WHERE over = %s AND touched < %s",
-                                                    (over, before))]
-        return out
-
-    def load(self, game_id: str) -> StoredGame | None:
-        with self._tx() as c:  # one snapshot: the actions match the version
-            c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = c.execute("SELECT id, created, options, seats, over, bot_next, version FROM games WHERE id = %s",
-                            (game_id,)).fetchone()
-            if row is None:
-                return None
-            texts = [t for (t,) in c.execute("SELECT text FROM actions WHERE game_id = %s ORDER BY n", (game_id,))]
-        return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), bool(row[4]), texts,
-                          None if row[5] is None else bool(row[5]), row[6])
-
-    def since(self, game_id: str, n: int) -> tuple[int, int, list[str]] | None:
-        with self._tx() as c:  # one snapshot
-            c.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = c.execute("SELECT version, (SELECT COUNT(*) FROM actions WHERE game_id = games.id) FROM games"
-                            " WHERE id = %s", (game_id,)).fetchone()
-            if row is None:
-                return None
-            texts = [t for (t,) in c.execute("SELECT text FROM actions WHERE game_id = %s AND n >= %s ORDER BY n",
-                                             (game_id, n))]
-        return int(row[0]), int(row[1]), texts
-
-    def unfinished(self) -> list[str]:
-        with self.pool.connection() as c:
-            return [i for (i,) in c.execute("SELECT id FROM games WHERE over = 0 ORDER BY created")]
-
-    def bots_to_move(self) -> list[str]:
-        with self.pool.connection() as c:
-            return [i for (i,) in c.execute(
-                "SELECT id FROM games WHERE over = 0 AND (bot_next IS NULL OR bot_next != 0) ORDER BY created")]
 
     def waiting_for_bots(self) -> int:
         """How many games wait for a bot's decision (the bot queue)."""

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from lewis_clark.web.schema import SQLITE
-from lewis_clark.web.store import Conflict, Store, StoredGame
+from lewis_clark.web.store import Conflict
+from lewis_clark.web.store_sql import SqlStore
 
 
-class SqliteStore(Store):
+class SqliteStore(SqlStore):
     """A SQLite file shared by every game. One connection guarded by a lock: each write is a short
     transaction, so serialising them costs less than juggling connections between threads."""
 
@@ -69,10 +70,6 @@ class SqliteStore(Store):
                             raise
                 db.execute("UPDATE schema_version SET version = ?", (migration.number,))
 
-    def schema_version(self) -> int:
-        with self._lock:
-            return int(self._db.execute("SELECT version FROM schema_version").fetchone()[0])
-
     def close(self) -> None:
         with self._lock:
             self._db.close()
@@ -113,50 +110,14 @@ class SqliteStore(Store):
         with self._lock:
             self._db.execute("UPDATE games SET bot_next = ? WHERE id = ?", (int(bot_next), game_id))
 
-    def creator_hash(self, game_id: str) -> str | None:
-        with self._lock:
-            row = self._db.execute("SELECT creator_hash FROM games WHERE id = ?", (game_id,)).fetchone()
-        return None if row is None else row[0] or ""
-
     def delete(self, game_id: str) -> bool:
         with self._write() as db:
             db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
             return db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
 
-    def expired(self, unfinished_before: float | None, finished_before: float | None) -> list[str]:
-        out: list[str] = []
+    @contextmanager
+    def _reading(self, snapshot: bool = False) -> Iterator[sqlite3.Connection]:
+        # One connection under the lock: reads made together see one state of the file (this process's
+        # writes wait for the lock; there are no others worth a transaction, see the module's docstring).
         with self._lock:
-            for over, before in ((0, unfinished_before), (1, finished_before)):
-                if before is not None:
-                    out += [i for (i,) in self._db.execute("SELECT id FROM games WHERE over = ? AND touched < ?",
-                                                          (over, before))]
-        return out
-
-    def load(self, game_id: str) -> StoredGame | None:
-        with self._lock:
-            row = self._db.execute("SELECT id, created, options, seats, over, bot_next, version FROM games WHERE id = ?",
-                                   (game_id,)).fetchone()
-            if row is None:
-                return None
-            texts = [t for (t,) in self._db.execute("SELECT text FROM actions WHERE game_id = ? ORDER BY n", (game_id,))]
-        return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3]), bool(row[4]), texts,
-                          None if row[5] is None else bool(row[5]), row[6])
-
-    def since(self, game_id: str, n: int) -> tuple[int, int, list[str]] | None:
-        with self._lock:
-            row = self._db.execute("SELECT version, (SELECT COUNT(*) FROM actions WHERE game_id = games.id) FROM games"
-                                   " WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                return None
-            texts = [t for (t,) in self._db.execute("SELECT text FROM actions WHERE game_id = ? AND n >= ? ORDER BY n",
-                                                    (game_id, n))]
-        return row[0], row[1], texts
-
-    def unfinished(self) -> list[str]:
-        with self._lock:
-            return [i for (i,) in self._db.execute("SELECT id FROM games WHERE over = 0 ORDER BY created")]
-
-    def bots_to_move(self) -> list[str]:
-        with self._lock:
-            return [i for (i,) in self._db.execute(
-                "SELECT id FROM games WHERE over = 0 AND (bot_next IS NULL OR bot_next != 0) ORDER BY created")]
+            yield self._db

@@ -1,0 +1,59 @@
+"""The application's own middleware: the body size limit and the language of each request.
+
+(The other layers every request meets: ``safety`` (bodies' content, security headers), ``health``
+(the Host check), ``metrics`` (timing and the access log); ``app.create_app`` stacks them.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi.responses import JSONResponse
+
+from lewis_clark.web.live import language_of
+from lewis_clark.wording import language
+
+MAX_BODY = 16 * 1024
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes (413) and bodies of unknown length (411) before the
+    application reads anything."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        if scope["type"] == "http" and scope["method"] in ("POST", "PUT", "PATCH"):
+            headers = dict(scope["headers"])
+            length = headers.get(b"content-length")
+            status, detail = 0, ""
+            if length is None:
+                status, detail = (411, "say the body's length (Content-Length)") if b"transfer-encoding" in headers else (0, "")
+            elif not length.isdigit() or int(length) > self.limit:
+                status, detail = 413, f"request body over {self.limit} bytes"
+            if status:
+                await JSONResponse({"detail": detail}, status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class Language:
+    """A request's ``?lang=`` (when the wording layer knows it) is the language of everything said while
+    answering it, refusals included; other requests are answered in English."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        code = "en"
+        if scope["type"] in ("http", "websocket"):
+            asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [])
+            code = language_of(asked[-1] if asked else None)
+        with language(code):
+            await self.app(scope, receive, send)
