@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS
+
 MAX_PLAN = 64  # steps in one plan; the longest the engine's plans make is far shorter
 STRICT = ConfigDict(extra="forbid", strict=True)
 
@@ -34,8 +36,8 @@ class GameIn(BaseModel):
     seat (``options.chosen_seed``): whoever chose it knows every draw."""
 
     model_config = STRICT
-    seats: list[SeatIn] = Field(min_length=1, max_length=5)
-    mackenzie: int = Field(0, ge=0, le=7, description="solo only: Mackenzie's head start (R24)")
+    seats: list[SeatIn] = Field(min_length=1, max_length=MOST_PLAYERS)
+    mackenzie: int = Field(0, ge=0, le=MOST_LEVEL, description="solo only: Mackenzie's head start (R24)")
     random_start: bool = Field(False, description="random starting resources (R25)")
     route: str | None = Field(None, max_length=400)
     seed: int | None = Field(None, ge=0, lt=2**256, strict=True)
