@@ -24,6 +24,7 @@ from lewis_clark.wording import (
 from lewis_clark.wording import (
     card_text,
     card_title,
+    discard_warning,
     kind_name,
     label,
     place_room,
@@ -80,8 +81,10 @@ def table_json(state: State) -> dict[str, Any]:
 
 
 def action_json(state: State, action: Action) -> dict[str, str]:
-    """A legal action for the page: its text, a label in words and the thing it acts on."""
-    return {"text": str(action), "label": label(state, action), "target": target(state, action), "verb": action.verb}
+    """A legal action for the page: its text, a label in words, the thing it acts on, and the question
+    to ask before sending it ("" for most; ``discard_warning``)."""
+    return {"text": str(action), "label": label(state, action), "target": target(state, action), "verb": action.verb,
+            "warn": discard_warning(state, action)}
 
 
 def plan_json(state: State, plan: Plan) -> dict[str, Any]:
