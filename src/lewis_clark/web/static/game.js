@@ -370,7 +370,11 @@ function drawChoices(v) {
     const folded = v.plans.length ? v.legal.filter((a) => !closes(a)) : [];
     for (const a of v.legal) if (!folded.includes(a)) list.appendChild(actionButton(a));
     if (folded.length) {
-      const more = button("", W.more_choices_tip, "more small", () => setMore($("more").getAttribute("aria-expanded") !== "true"));
+      const more = button("", W.more_choices_tip, "more small", () => {
+        const open = $("more").getAttribute("aria-expanded") !== "true";
+        setMore(open);
+        if (open) $("more-list").scrollIntoView({ block: "nearest" }); // in the docked decision too
+      });
       more.id = "more";
       more.type = "button";
       more.dataset.count = String(folded.length);
