@@ -100,3 +100,29 @@ def test_a_discard_that_is_no_discount_asks_nothing() -> None:
     s = game(2)
     hand(s, 0, "william-clark", "york")
     assert discard_warning(s, Action.parse("discard william-clark")) == ""  # not a recruitment's decision
+
+
+def test_every_discount_question_and_turn_hint_reads_as_hungarian() -> None:
+    """No "(z)" and no English word left: the question for the Commander and for each card that moves
+    the Scout (River, Mountains, both), and the turn hints of the must-Camp positions."""
+    from test_hungarian import slips
+
+    from lewis_clark.cards import CARDS
+
+    # Orange's own Commander and every Journal card that moves the Scout (other colours' crews are not in this game)
+    movers = ["william-clark"] + [c.slug for c in CARDS[1:] if not c.role and any(a.is_move for a in c.alternatives)
+                                  and c.slug not in ("black-cat", "hay", "john-hay", "cuscalar", "cameahwait")]
+    asked = 0
+    for slug in movers:
+        s = _recruiting("york", slug) if slug != "york" else None
+        if s is None or s.decision != Decision.RECRUIT:
+            continue
+        with language("hu"):
+            text = discard_warning(s, Action.parse(f"discard {slug}"))
+        assert text and not slips(text), (slug, text, slips(text))
+        asked += 1
+    assert asked >= 20
+    for recruit in (False, True):
+        with language("hu"):
+            text = decision_hint(_must_camp(recruit))
+        assert not slips(text), text

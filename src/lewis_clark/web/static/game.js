@@ -351,6 +351,7 @@ function actionButton(a) {
 }
 
 function drawChoices(v) {
+  const hadFocus = document.activeElement && document.activeElement.id === "more"; // kept across the redraw
   const plans = $("plans");
   plans.innerHTML = "";
   const list = $("actions");
@@ -373,7 +374,10 @@ function drawChoices(v) {
       const more = button("", W.more_choices_tip, "more small", () => {
         const open = $("more").getAttribute("aria-expanded") !== "true";
         setMore(open);
-        if (open) $("more-list").scrollIntoView({ block: "nearest" }); // in the docked decision too
+        if (open) { // "more" to the top of what scrolls (the choices; on phones the docked decision), its list under it
+          const box = narrow.matches ? $("decision") : $("choices");
+          box.scrollTop += $("more").getBoundingClientRect().top - box.getBoundingClientRect().top - 6;
+        }
       });
       more.id = "more";
       more.type = "button";
@@ -386,6 +390,7 @@ function drawChoices(v) {
       list.append(more, box);
       if (moreOpenIn && moreOpenIn !== turnKey(v)) moreOpenIn = ""; // a new turn: folded again
       setMore(moreOpenIn === turnKey(v));
+      if (hadFocus) more.focus();
     }
   } else if (!v.over) {
     const seat = v.seats[v.current];
