@@ -64,17 +64,36 @@ def browser() -> Iterator[Any]:
 PREFERENCE = ("end", "stop", "under ", "play ", "discard none", "take ", "camp")
 
 
+def open_more(page: Any) -> None:
+    """Unfold the single choices the page folds behind "more" when it offers plans (a no-op when there
+    is no "more" or it is open already)."""
+    more = page.locator("#more")
+    if more.count() and more.get_attribute("aria-expanded") != "true":
+        more.click()
+
+
+def single(page: Any, selector: str = "#actions button[data-action]") -> Any:
+    """The single choices matching ``selector`` (inside #actions), "more" opened first so they can be clicked."""
+    open_more(page)
+    return page.locator(selector)
+
+
 def play_to_the_end(page: Any, act: Callable[[str], None], steps: int = 600) -> None:
     """Play a game page on from its list of choices until the end screen shows: ``act`` takes the action
-    text to pick (a "data-action" of #actions) and clicks or taps it."""
+    text to pick (a "data-action" of #actions, "more" opened first) and clicks or taps it."""
     for _ in range(steps):
         if page.locator("#end").is_visible():
             return
-        texts = page.eval_on_selector_all("#actions button", "bs => bs.map(b => b.dataset.action)")
+        texts = page.eval_on_selector_all("#actions button[data-action]", "bs => bs.map(b => b.dataset.action)")
         if not texts:
             page.wait_for_timeout(50)
             continue
-        act(next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0]))
+        pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
+        try:
+            open_more(page)
+        except Exception:  # a newer view redrew the choices meanwhile: look again
+            continue
+        act(pick)
 
 
 # --- PostgreSQL ----------------------------------------------------------------------------------

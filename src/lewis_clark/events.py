@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lewis_clark.actions import Action, Verb
-from lewis_clark.cards import BY_SLUG
-from lewis_clark.queries import camp_time, round_number
+from lewis_clark.cards import BY_SLUG, LAROCQUE
+from lewis_clark.queries import camp_time, round_number, scout_spaces
 from lewis_clark.resources import EQUIPMENT, FUR, INDIAN
-from lewis_clark.state import AfterTake, Decision, Frame, State
+from lewis_clark.state import AfterTake, Decision, Frame, Player, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +35,17 @@ class Acted:
 
 @dataclass(frozen=True, slots=True)
 class ScoutMoved:
-    """A Scout moved during the action, ``start`` to ``end`` (Camps are ``Camped``)."""
+    """A Scout moved during the action, ``start`` to ``end`` (Camps are ``Camped``). ``jumped``: the
+    spaces held by other Scouts it passed without counting them (F. Antoine Larocque, R19); ``bumped``:
+    the space held by another Scout where the movement stopped, from which it went on to ``end``, the
+    next free space (R18), else -1. A movement whose stop is chosen (R2) is one event, once the stop is
+    chosen."""
 
     seat: int
     start: int
     end: int
+    jumped: tuple[int, ...] = ()
+    bumped: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +62,9 @@ class Recruited:
 @dataclass(frozen=True, slots=True)
 class Camped:
     """A Camp cost ``time`` spaces; the Scout stands on ``scout`` and the Camp on ``camp`` (R16);
-    ``cards`` came back to the hand from the Playing Area and ``indians`` from the cards to the boats."""
+    ``cards`` came back to the hand from the Playing Area and ``indians`` from the cards to the boats;
+    ``crowded``: the space ``time`` would have taken the Scout back to, held by another Scout, so that it
+    went on back to the nearest free one, else -1."""
 
     seat: int
     time: int
@@ -64,6 +72,7 @@ class Camped:
     camp: int
     cards: int = 0
     indians: int = 0
+    crowded: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,14 +167,28 @@ def events(before: State, action: Action, after: State) -> list[Event]:
         discarded = 0 if action.subject == "none" else BY_SLUG[action.subject].id
         out.append(Recruited(seat, frame.card, p0.resources[FUR] - p1.resources[FUR],
                              p0.resources[EQUIPMENT] - p1.resources[EQUIPMENT], discarded))
+    others = scout_spaces(before, seat)  # no other Scout moves during this seat's action
+    shared = before.options.route.shared
     if action.verb == Verb.CAMP:
-        out.append(Camped(seat, camp_time(p0), p1.scout, p1.camp, len(p0.face_up) + len(p0.face_down), p0.on_cards))
-    elif frame is not None and frame.kind == Decision.MOVE:  # the stop was told by Acted; only a bump moves (R18)
-        stop = p0.scout - (frame.spaces - action.spaces)
-        if p1.scout != stop:
-            out.append(ScoutMoved(seat, stop, p1.scout))
+        time = camp_time(p0)
+        aimed = max(0, p0.scout - time)
+        crowded = aimed if p1.scout != aimed else -1  # R16: it went on back past a held space
+        out.append(Camped(seat, time, p1.scout, p1.camp, len(p0.face_up) + len(p0.face_down), p0.on_cards, crowded))
+    elif frame is not None and frame.kind == Decision.MOVE:  # the whole movement, told once its stop is chosen (R2)
+        start, stop = p0.scout - frame.spaces, p0.scout - (frame.spaces - action.spaces)
+        if p1.scout != start:
+            jumped = _jumped(p0, others, start, stop)
+            out.append(ScoutMoved(seat, start, p1.scout, jumped, stop if p1.scout != stop else -1))
+    elif after.stack and after.stack[-1].kind == Decision.MOVE:
+        pass  # a movement whose stop is still to choose: told once it is chosen (R2)
     elif p1.scout != p0.scout:
-        out.append(ScoutMoved(seat, p0.scout, p1.scout))
+        # A Scout standing on another's space when its action ends goes on to the nearest free one (R18);
+        # with chosen stops (R2) that is the only way it moves here, else a performance may move it too.
+        settled = (before.options.move_choice or action.verb != Verb.PERFORM) and p0.scout in others \
+            and not shared(p0.scout)
+        bumped = p0.scout if settled else -1
+        jumped = _jumped(p0, others, p0.scout, p1.scout) if not settled else ()
+        out.append(ScoutMoved(seat, p0.scout, p1.scout, jumped, bumped))
     gathered = after.powwow - before.powwow
     if frame is not None and frame.kind == Decision.TAKE and frame.then == AfterTake.INTERPRETER:
         gathered += action.bundle[INDIAN]  # the take itself moved these from the Powwow to the boats
@@ -185,6 +208,14 @@ def events(before: State, action: Action, after: State) -> list[Event]:
     if after.over and not before.over:
         out.append(GameOver(after.winner))
     return out
+
+
+def _jumped(p: Player, others: set[int], start: int, stop: int) -> tuple[int, ...]:
+    """The spaces held by other Scouts a movement from ``start`` to ``stop`` passed without counting
+    them: with F. Antoine Larocque face-up, every one between the two (R19)."""
+    if LAROCQUE not in p.face_up:
+        return ()
+    return tuple(sorted(s for s in others if start < s < stop))
 
 
 def _journal(before: State, after: State, frame: Frame | None) -> list[Event]:

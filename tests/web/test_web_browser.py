@@ -8,7 +8,7 @@ from typing import Any
 
 from test_web_restart import Server
 
-from conftest import needs_chromium, play_to_the_end
+from conftest import needs_chromium, play_to_the_end, single
 
 pytestmark = needs_chromium
 
@@ -80,8 +80,9 @@ def test_two_seats_see_each_others_moves(server: Server, browser: Any) -> None:
     mover.wait_for_selector("#actions button")
     assert watcher.locator("#actions button").count() == 0
     before = moves(watcher)
-    label = mover.locator("#actions button").first.inner_text()
-    click_and_wait(mover, "#actions button")
+    first = "#actions button[data-action]:not(.camp)"  # a choice inside the turn, behind "more" when plans are offered
+    label = single(mover, first).first.inner_text()
+    click_and_wait(mover, first)
     watcher.wait_for_function(f"(document.body.dataset.moves|0) > {before}", timeout=5_000)
     assert moves(watcher) == moves(mover)
     assert watcher.inner_text("#log").strip().splitlines()[-1] == mover.inner_text("#log").strip().splitlines()[-1]
@@ -122,8 +123,10 @@ def test_a_plan_button_plays_the_whole_action(server: Server, browser: Any) -> N
     _, after = server.call("GET", f"/api/games/{g['id']}")
     assert after["moves"] == len(plan["steps"]) and page.inner_text("#error") == ""
     assert "Seaman" in page.inner_text("#log")
-    # The single choices are still there below the plans, and the board still answers clicks.
-    assert page.locator("#actions button").count() == len(after["legal"])
+    # The single choices are still there below the plans, folded behind "more" (the turn's closers in view).
+    assert page.locator("#actions button[data-action]").count() == len(after["legal"])
+    if after["plans"]:
+        assert page.locator("#more").is_visible() and page.locator("#more-list").is_hidden()
     page.close()
     assert errors == []
 
@@ -138,7 +141,7 @@ def test_one_click_undo_takes_back_a_whole_plan_and_restart_the_turn(server: Ser
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + g["hotseat"])
     page.wait_for_selector("#plans button.plan")
-    page.click("#actions button[data-action='play seaman']")
+    single(page, "#actions button[data-action='play seaman']").click()
     page.wait_for_function("document.body.dataset.moves === '1'", timeout=10_000)
     assert page.locator("#restart").is_hidden()  # one choice so far: Undo is all
     _, view = server.call("GET", f"/api/games/{g['id']}")

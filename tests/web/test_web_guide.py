@@ -58,7 +58,7 @@ def test_a_hungarian_browser_gets_hungarian_and_the_switch_changes_it(server: Se
     assert page.inner_text("main h2") == word("hu", "New game")
     assert page.inner_text("header") .count(word("hu", "How to play")) == 1
     page.click("nav.lang-switch a[data-lang='en']")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("document.documentElement?.lang === 'en'")  # null while the new page loads
     page.wait_for_function("document.querySelector('main h2').textContent === 'New game'")
     assert "lang=en" in page.url
     page.goto(server.base + "/how-to-play")  # no ?lang=: the language chosen before (English)
@@ -85,7 +85,7 @@ def test_the_game_page_in_hungarian_keeps_the_seat(server: Server, browser: Any)
     assert hu_view["prompt"] in page.inner_text("#prompt")
     assert page.inner_text("#hint") == hu_view["hint"]
     page.click("nav.lang-switch a[data-lang='en']")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("document.documentElement?.lang === 'en'")  # null while the new page loads
     page.wait_for_selector("#actions button")
     assert page.url.endswith("#" + fragment)  # the seat's token stays in the address
     en_view = json.loads(urllib.request.urlopen(f"{server.base}/api/games/{created['id']}", timeout=10).read())

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from test_web_restart import Server
 
-from conftest import needs_chromium, play_to_the_end
+from conftest import needs_chromium, play_to_the_end, single
 
 pytestmark = needs_chromium
 
@@ -96,7 +96,7 @@ def test_a_whole_solo_game_played_by_tapping_on_a_phone(server: Server, browser:
     tap_and_wait(page, page.locator("#info-actions button").first)
     assert not page.locator("#info[open]").count()
     # Then play on from the docked list of choices until the game ends.
-    def tap(pick: str) -> None:
+    def tap(pick: str) -> None:  # play_to_the_end has opened "more"
         button = page.locator(f"#actions button[data-action='{pick}']")
         try:
             button.scroll_into_view_if_needed(timeout=2_000)
@@ -138,9 +138,9 @@ def test_double_tapped_undo_takes_back_one_action(server: Server, browser: Any) 
     _, view = server.call("GET", f"/api/games/{g['id']}")
     plays = [a["text"] for a in view["legal"] if a["text"].startswith("play ")]
     before = moves(page)
-    page.locator(f"#actions button[data-action='{plays[0]}']").click()
+    single(page, f"#actions button[data-action='{plays[0]}']").click()
     page.wait_for_function(f"(document.body.dataset.moves|0) > {before}")
-    page.locator("#actions button[data-action^='under ']").first.click()
+    single(page, "#actions button[data-action^='under ']").first.click()
     page.wait_for_function(f"(document.body.dataset.moves|0) > {before + 1}")
     page.wait_for_selector("#undo:not([hidden])")
     page.locator("#undo").dblclick()
@@ -168,7 +168,7 @@ def test_blocked_local_storage_still_lets_people_watch_and_play(server: Server, 
     page.goto(server.base + g["seats"][0]["link"])
     page.wait_for_selector("#actions button")
     before = moves(page)
-    page.locator("#actions button").first.click()
+    single(page).first.click()
     page.wait_for_function(f"(document.body.dataset.moves|0) !== {before}")
     page.goto(server.base + "/")
     page.wait_for_selector("#seats .seat")
@@ -187,7 +187,7 @@ def test_a_lost_connection_is_worded_and_cleared_once_back(server: Server, brows
     _, meta = server.call("GET", "/api/meta")
     actions = re.compile(r"/api/games/[^/]+/actions(\?|$)")
     page.route(actions, lambda route: route.abort())
-    page.locator("#actions button").first.click()
+    single(page).first.click()
     page.wait_for_function("document.getElementById('error').textContent !== ''")
     assert page.inner_text("#error") == meta["words"]["connection_lost"]
     assert "fetch" not in page.inner_text("#error").lower()
@@ -195,7 +195,7 @@ def test_a_lost_connection_is_worded_and_cleared_once_back(server: Server, brows
     # The page's WebSocket drops and comes back: the stale message goes with it.
     page.evaluate("window.__sockets.forEach((ws) => ws.close())")
     page.wait_for_function("document.getElementById('error').textContent === ''", timeout=10_000)
-    assert page.locator("#actions button").count() > 0
+    assert page.locator("#actions button[data-action]").count() > 0
     w.close()
 
 
@@ -222,7 +222,7 @@ def test_the_tab_title_says_when_it_is_your_turn(server: Server, browser: Any) -
         ends = [a["text"] for a in v["legal"] if a["verb"] in ("end", "stop")]
         pick = ends[0] if ends else v["legal"][0]["text"]
         before = moves(page)
-        page.locator(f"#actions button[data-action='{pick}']").click()
+        single(page, f"#actions button[data-action='{pick}']").click()
         page.wait_for_function(f"(document.body.dataset.moves|0) !== {before}")
     pages[other].page.wait_for_function(f"document.title === {words['title_your_turn']!r}", timeout=5_000)
     assert pages[mover].page.title() == words["title_game"]

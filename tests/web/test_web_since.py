@@ -14,7 +14,7 @@ import pytest
 from test_web_phone import DESKTOP, PHONE, Watched, in_view, new_game
 from test_web_restart import Server
 
-from conftest import PREFERENCE, needs_chromium
+from conftest import PREFERENCE, needs_chromium, open_more
 
 pytestmark = [needs_chromium, pytest.mark.browser]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -35,6 +35,7 @@ def play_until_the_bot_moved(server: Server, page: Any, game: dict[str, Any]) ->
         pick = next((t for p in PREFERENCE for t in texts if t.startswith(p) or t == p.strip()), texts[0])
         before = v["moves"]
         page.wait_for_function(f"(document.body.dataset.moves|0) === {before}")  # the page shows this view
+        open_more(page)
         page.wait_for_selector(f"#actions button[data-action='{pick}']")
         page.evaluate("(t) => document.querySelector(`#actions button[data-action='${t}']`).click()", pick)
         page.wait_for_function(f"(document.body.dataset.moves|0) !== {before}", timeout=10_000)

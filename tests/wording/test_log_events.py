@@ -11,10 +11,10 @@ from collections.abc import Iterator
 import pytest
 from rich.console import Console
 
-from builders import at, do, game, hand, indians, journal, load, top_of_deck
+from builders import area, at, do, game, hand, indians, journal, load, top_of_deck
 from lewis_clark import journal as journal_module
 from lewis_clark.actions import Action
-from lewis_clark.events import JournalDrawn, Reshuffled
+from lewis_clark.events import JournalDrawn, Reshuffled, events
 from lewis_clark.match import Match
 from lewis_clark.plans import plans
 from lewis_clark.queries import round_number
@@ -23,7 +23,8 @@ from lewis_clark.state import Options, State
 from lewis_clark.terminal.screen import render_journal
 from lewis_clark.web.store import Seat
 from lewis_clark.web.views import game_json
-from lewis_clark.wording import label, log_lines, plan_label
+from lewis_clark.wording import label, language, log_lines, plan_label
+from lewis_clark.wording.recap import TurnRecap, last_turns, recap_parts
 from pure_build import rerun_pure
 
 
@@ -179,9 +180,101 @@ def test_a_movement_says_how_many_spaces() -> None:
     indians(s, 0, 0)
     s = do(s, "play william-clark", "under york")
     s, lines = said(s, "perform food")
-    assert lines == ["Orange performs William Clark (Commander): river with food",
-                     f"Orange's Scout moves {s.players[0].scout - 5} spaces, from 5 to {s.players[0].scout}"]
+    assert lines == ["Orange performs William Clark (Commander): river with food"]  # the stop is still to choose (R2)
+    after, lines = said(s, "move 2")
+    assert lines == ["Orange's Scout moves 2 spaces, from 5 to 7"]  # once, with the stop chosen
+    assert after.players[0].scout == 7
+    after, lines = said(s, "move 1")
+    assert lines == ["Orange's Scout moves 1 space, from 5 to 6"]
+    after, lines = said(s, "move 0")
+    assert lines == ["Orange's Scout stays where it was"] and after.players[0].scout == 5
+
+
+def _commander_river(s: State, seat: int = 0) -> State:
+    """Seat ``seat`` has played William Clark with York under it and 1 food: river 2 with food next."""
+    hand(s, seat, "william-clark", "york")
+    load(s, seat, food=1)
+    indians(s, seat, 0)
+    return do(s, "play william-clark", "under york")
+
+
+def test_a_movement_that_ends_on_another_scout_says_why_it_goes_on() -> None:
+    """R18: stopping on a space another Scout holds, the Scout goes on to the nearest free one; in the
+    log and in the recap."""
+    s = game(2)
+    at(s, 0, 5, camp=5)
+    at(s, 1, 7, camp=5)
+    s = _commander_river(s)
+    s = do(s, "perform food", whole_moves=False)
+    after, lines = said(s, "move 2")
+    assert after.players[0].scout == 8
+    assert lines[-1] == "Orange's Scout moves 2 spaces, from 5 to 7; another Scout holds 7, so it goes on to 8, " \
+                        "the nearest free space"
+    with language("hu"):
+        hu = log_lines(s, Action.parse("move 2"), after)[-1]
+    assert hu == "Narancs Felderítője 2 mezőt lép: 5 -> 7; a 7. mezőn másik Felderítő áll, ezért a legközelebbi " \
+                 "szabad mezőre, a 8. mezőre lép"
+    turn = _recap(s, after, "move 2")
+    assert turn.bumped == (7,) and turn.scout == (5, 8)
+    assert "Scout from 5 to 8 (going on past the Scout on 7)" in recap_parts(turn)
+
+
+def test_a_scout_left_on_another_scout_by_an_earlier_performance_says_why_it_moves_on() -> None:
+    """R18: only the end of the whole action settles the Scout; the step that ends it tells the move."""
+    s = game(2)
+    at(s, 0, 5, camp=5)
+    at(s, 1, 7, camp=5)
+    hand(s, 0, "william-clark", "york", "francois-labiche")
+    load(s, 0, food=2)
+    indians(s, 0, 0)
+    s = do(s, "play william-clark", "under francois-labiche", "perform food", "move 2")  # on 7 with Yellow, 1 more left
     assert s.players[0].scout == 7
+    after, lines = said(s, "stop")
+    assert after.players[0].scout == 8
+    assert lines[-1] == "Orange's Scout may not stay on space 7 with another Scout: it goes to 8, the nearest free space"
+
+
+def test_larocque_jumps_the_other_scouts_and_the_log_says_so() -> None:
+    """R19: with F. Antoine Larocque face-up, spaces held by other Scouts are passed without counting."""
+    s = game(3)
+    at(s, 0, 5, camp=5)
+    at(s, 1, 6, camp=5)
+    at(s, 2, 7, camp=5)
+    area(s, 0, "f-antoine-larocque")
+    s = _commander_river(s)
+    s = do(s, "perform food", whole_moves=False)
+    after, lines = said(s, "move 4")
+    assert after.players[0].scout == 9
+    assert lines[-1] == "Orange's Scout moves from 5 to 9, jumping the other Scouts on 6, 7 without counting them " \
+                        "(F. Antoine Larocque)"
+    with language("hu"):
+        hu = log_lines(s, Action.parse("move 4"), after)[-1]
+    assert hu.startswith("Narancs Felderítője: 5 -> 9, átugorva a 6, 7. mezőn álló többi Felderítőt")
+    turn = _recap(s, after, "move 4")
+    assert turn.jumped == (6, 7)
+    assert "Scout from 5 to 9 (jumping the Scouts on 6, 7 without counting them)" in recap_parts(turn)
+
+
+def test_a_camp_that_goes_back_past_another_scout_says_so() -> None:
+    """R16: a Camp's Scout that would land on another Scout's space goes on back to the nearest free one."""
+    s = game(2)
+    at(s, 0, 12, camp=6)
+    at(s, 1, 10, camp=5)
+    hand(s, 0, "york", "hugh-mcneal")  # Time 2: 12 -> 10, held by Yellow -> 9
+    indians(s, 0, 0)
+    after, lines = said(s, "camp")
+    assert after.players[0].scout == 9
+    assert lines[-1].startswith("Orange's Camp: Time 2 spaces, Scout back to 9 (another Scout holds 10), Camp at 9")
+    turn = _recap(s, after, "camp")
+    assert turn.crowded == 10
+    assert "camped for 2 spaces of Time: Scout back to 9, Camp moved up to it (past the Scout on 10)" in \
+        recap_parts(turn)
+
+
+def _recap(before: State, after: State, text: str) -> TurnRecap:
+    """The recap of the one step ``text`` from ``before``: Orange's turn."""
+    turns = last_turns(after, events(before, Action.parse(text), after))
+    return next(r for r in turns if r.seat == 0)
 
 
 def test_farewell_names_the_whole_journal_it_discards_and_every_new_card() -> None:

@@ -38,6 +38,7 @@ from lewis_clark.wording import (
     card_title,
     current_language,
     decision_hint,
+    discard_warning,
     event_line,
     kind_name,
     label,
@@ -192,8 +193,10 @@ def table_json(state: State) -> dict[str, Any]:
 
 
 def action_json(state: State, action: Action) -> dict[str, str]:
-    """A legal action for the page: its text, a label in words and the thing it acts on."""
-    return {"text": str(action), "label": label(state, action), "target": target(state, action), "verb": action.verb}
+    """A legal action for the page: its text, a label in words, the thing it acts on, and the question
+    to ask before sending it ("" for most; ``discard_warning``)."""
+    return {"text": str(action), "label": label(state, action), "target": target(state, action), "verb": action.verb,
+            "warn": discard_warning(state, action)}
 
 
 def plan_json(state: State, plan: Plan) -> dict[str, Any]:

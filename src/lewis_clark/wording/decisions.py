@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lewis_clark.actions import Verb
 from lewis_clark.cards import CARDS
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.queries import FEWEST_CARDS_TO_ACT, capacity
+from lewis_clark.rules import legal_actions
 from lewis_clark.state import AfterTake, Decision, Frame, State
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.counts import perform_counts, take_counts
@@ -129,12 +131,33 @@ def _recruit_hint(s: State, f: Frame | None) -> str:
               card=card.name)
 
 
+def _turn_hint(s: State) -> str:
+    """What the turn allows now, said from the legal actions themselves, so that it never offers what
+    is not possible (the must-Camp of R17, a Camp or a recruitment already made, no action left)."""
+    verbs = {a.verb for a in legal_actions(s)}
+    recruit, camp = Verb.RECRUIT in verbs, Verb.CAMP in verbs
+    if s.must_camp and not s.camped:  # R17: nothing can be played before the Camp
+        return t("Camp first: with no Indian on your boats and fewer than two cards you cannot act before it; "
+                 "you may recruit before or after") if recruit else \
+            t("Camp first: with no Indian on your boats and fewer than two cards you cannot act before it")
+    if not s.acted and (Verb.PLAY in verbs or Verb.VILLAGE in verbs):
+        act = (t("Act once: play a card or send Indians to the Village") if Verb.PLAY in verbs and Verb.VILLAGE in verbs
+               else t("Act once: play a card") if Verb.PLAY in verbs else t("Act once: send Indians to the Village"))
+        more = (t("recruit and Camp at most once each, before or after") if recruit and camp
+                else t("you may recruit once, before or after") if recruit
+                else t("you may Camp once, before or after") if camp else "")
+        return t("{act}; {more}", act=act, more=more) if more else act
+    done = t("Your action is done") if s.acted else t("No action is possible now")
+    then = (t("recruit or Camp if you like, then end the turn") if recruit and camp
+            else t("recruit if you like, then end the turn") if recruit
+            else t("Camp if you like, then end the turn") if camp else t("end the turn"))
+    return t("{done}: {then}", done=done, then=then)
+
+
 # One line that teaches what the decision is about, naming its card or place (R-numbers:
 # shared/rules/rulings.md).
 HINTS: dict[Decision, Callable[[State, Frame | None], str]] = {
-    Decision.TURN: lambda s, f: (t("Your action is done: recruit or Camp if you like, then end the turn") if s.acted
-                                 else t("Act once: play a card or send Indians to the Village; recruit and Camp at "
-                                        "most once each, before or after")),
+    Decision.TURN: lambda s, f: _turn_hint(s),
     Decision.UNDER: lambda s, f: t("Give {card} Strength: each point lets {card} act once", card=_card_name(f)),
     Decision.INDIANS: _indians,
     Decision.PERFORM: _perform_hint,

@@ -50,6 +50,25 @@ def _discard(state: State, a: Action) -> str:
     return t("Discard nothing") if a.subject == "none" else t("Discard {card}", card=BY_SLUG[a.subject].name)
 
 
+def discard_warning(state: State, a: Action) -> str:
+    """For a discard that pays a recruitment's discount (R15) with your Commander or another card that
+    moves your Scout, the question to ask before it is sent, e.g. "William Clark is your Commander...
+    Discard it anyway?"; "" for any other action. The web page asks it in a confirm; the terminal may too."""
+    if a.verb != Verb.DISCARD or a.subject == "none" or not state.stack or state.stack[-1].kind != Decision.RECRUIT:
+        return ""
+    card = BY_SLUG[a.subject]
+    if card.role == "commander":
+        return t("{card} is your Commander, who moves your Scout by River and Mountains: discarded for the discount, "
+                 "it leaves your expedition. Discard it anyway?", card=card.name)
+    terrains = {alt.result for alt in card.alternatives if alt.is_move}
+    if not terrains:
+        return ""
+    where = (t("by River and Mountains") if len(terrains) == 2 else t("by River") if "river" in terrains
+             else t("in the Mountains"))
+    return t("{card} moves your Scout {where}: discarded for the discount, it leaves your expedition. Discard it "
+             "anyway?", card=card_title(card), where=where)
+
+
 def choice_result(card: int, place: int, subject: str) -> str:
     """The result of the alternative a perform choice names on a card or a Village place ("river",
     "take", "village" ...), "" when the subject is no alternative's label (a card or place chosen)."""

@@ -76,8 +76,8 @@ ACTED: dict[Verb, Callable[[str, Action, Acted], str]] = {
     Verb.STOP: lambda name, a, e: t("{name} stops", name=name),
     Verb.PERFORM: _perform,
     Verb.TAKE: lambda name, a, e: t("{name} takes {what}", name=name, what=bundle_words(a.bundle)),
-    Verb.MOVE: lambda name, a, e: tn("{name}'s Scout goes {n} space of the movement",
-                                     "{name}'s Scout goes {n} spaces of the movement", a.spaces, name=name),
+    # The stop chosen is told once, by the movement's ScoutMoved (R2); only a Scout left where it was is said here.
+    Verb.MOVE: lambda name, a, e: "" if a.spaces else t("{name}'s Scout stays where it was", name=name),
     Verb.RETURN: lambda name, a, e: t("{name} returns {what}", name=name, what=kind_count(KIND_INDEX[a.subject], 1)),
     Verb.BOAT: lambda name, a, e: t("{name} adds a {face}", name=name, face=boat_face(a.subject)),
 }
@@ -90,15 +90,36 @@ def _slotted(ids: tuple[int, ...], slots: tuple[int, ...]) -> str:
     return ", ".join(t("{card} (slot {slot})", card=CARDS[c].name, slot=n) for c, n in zip(ids, slots, strict=True))
 
 
+def spaces_list(spaces: tuple[int, ...]) -> str:
+    """Route spaces named in a sentence, e.g. "6, 7"."""
+    return ", ".join(str(sp) for sp in spaces)
+
+
 def _scout_moved(state: State, e: ScoutMoved) -> str:
+    """A Scout's movement in one line, with the spaces held by other Scouts it jumped (R19) or the one it
+    stopped on and left for the nearest free space (R18)."""
     name = player_name(state, e.seat)
-    if e.end >= e.start:
-        return tn("{name}'s Scout moves {n} space, from {start} to {end}",
-                  "{name}'s Scout moves {n} spaces, from {start} to {end}", e.end - e.start, name=name, start=e.start,
-                  end=e.end)
-    return tn("{name}'s Scout goes back {n} space, from {start} to {end}",
-              "{name}'s Scout goes back {n} spaces, from {start} to {end}", e.start - e.end, name=name, start=e.start,
-              end=e.end)
+    stop = e.bumped if e.bumped >= 0 else e.end
+    if stop == e.start:  # it only left a space another Scout holds
+        return t("{name}'s Scout may not stay on space {stop} with another Scout: it goes to {end}, the nearest "
+                 "free space", name=name, stop=stop, end=e.end)
+    if e.jumped:
+        line = tn("{name}'s Scout moves from {start} to {end}, jumping the other Scout on {spaces} without "
+                  "counting it (F. Antoine Larocque)", "{name}'s Scout moves from {start} to {end}, jumping the "
+                  "other Scouts on {spaces} without counting them (F. Antoine Larocque)", len(e.jumped), name=name,
+                  start=e.start, end=stop, spaces=spaces_list(e.jumped))
+    elif stop >= e.start:
+        line = tn("{name}'s Scout moves {n} space, from {start} to {end}",
+                  "{name}'s Scout moves {n} spaces, from {start} to {end}", stop - e.start, name=name, start=e.start,
+                  end=stop)
+    else:
+        line = tn("{name}'s Scout goes back {n} space, from {start} to {end}",
+                  "{name}'s Scout goes back {n} spaces, from {start} to {end}", e.start - stop, name=name,
+                  start=e.start, end=stop)
+    if e.bumped >= 0:
+        return t("{move}; another Scout holds {stop}, so it goes on to {end}, the nearest free space", move=line,
+                 stop=stop, end=e.end)
+    return line
 
 
 def _recruited(state: State, e: Recruited) -> str:
@@ -112,9 +133,14 @@ def _recruited(state: State, e: Recruited) -> str:
 
 
 def _camped(state: State, e: Camped) -> str:
-    line = tn("{name}'s Camp: Time {n} space, Scout back to {scout}, Camp at {camp}",
-              "{name}'s Camp: Time {n} spaces, Scout back to {scout}, Camp at {camp}", e.time,
-              name=player_name(state, e.seat), scout=e.scout, camp=e.camp)
+    if e.crowded >= 0:  # R16: it went on back past a held space
+        line = tn("{name}'s Camp: Time {n} space, Scout back to {scout} (another Scout holds {space}), Camp at {camp}",
+                  "{name}'s Camp: Time {n} spaces, Scout back to {scout} (another Scout holds {space}), Camp at {camp}",
+                  e.time, name=player_name(state, e.seat), scout=e.scout, space=e.crowded, camp=e.camp)
+    else:
+        line = tn("{name}'s Camp: Time {n} space, Scout back to {scout}, Camp at {camp}",
+                  "{name}'s Camp: Time {n} spaces, Scout back to {scout}, Camp at {camp}", e.time,
+                  name=player_name(state, e.seat), scout=e.scout, camp=e.camp)
     back = ([tn("{n} card to the hand", "{n} cards to the hand", e.cards)] if e.cards else []) \
         + ([tn("{n} Indian to the boats", "{n} Indians to the boats", e.indians)] if e.indians else [])
     return t("{camp}; back: {what}", camp=line, what=", ".join(back)) if back else line
@@ -168,5 +194,6 @@ def event_line(state: State, event: Event) -> str:
 
 
 def log_lines(before: State, action: Action, after: State) -> list[str]:
-    """Every event of one step in words, the action's own line first."""
-    return [event_line(after, e) for e in events(before, action, after)]
+    """Every event of one step in words, the action's own line first (an event told by another, e.g. a
+    movement's chosen stop, has no line of its own)."""
+    return [line for e in events(before, action, after) if (line := event_line(after, e))]

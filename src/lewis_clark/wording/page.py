@@ -91,6 +91,12 @@ def page_words() -> dict[str, str]:
         "connection_lost": t("The connection was lost; trying again…"),
         "close": t("Close"),
         "strength_gives": t("Strength {n} when placed under another card · {badge} badge"),
+        "more_choices": t("More choices ({n})"),
+        "fewer_choices": t("Fewer choices"),
+        "more_choices_tip": t("Every single choice, one step at a time"),
+        "warn_title": t("Before you discard"),
+        "warn_go": t("Discard it"),
+        "warn_keep": t("Keep it"),
         "hide_choices": t("Hide the choices"),
         "show_choices": t("Show the choices"),
         # what happened since your turn, the expert's hint, the end's story (issue 21)

@@ -8,8 +8,8 @@ can light them. ``recap_parts``/``recap_line`` word a turn. The web page (``web/
 terminal read the same data, so the two never tell a turn differently.
 
 Scouts and Camps are followed from St Louis through the events alone (no state is replayed): a Scout
-moves with ``ScoutMoved``; a movement whose spaces are chosen (R2) ends ``spaces`` past the start of
-that movement; a Camp puts both where ``Camped`` says (R16). Other players never move your Scout.
+moves with ``ScoutMoved`` (a movement whose stop is chosen, R2, is one event once the stop is chosen);
+a Camp puts both where ``Camped`` says (R16). Other players never move your Scout.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from lewis_clark.resources import EQUIPMENT, FUR, NONE, Bundle
 from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.log import spaces_list
 from lewis_clark.wording.names import boat_face, bundle_words, card_title, place_title, player_name
 
 __all__ = ["Played", "TurnRecap", "every_turn", "last_turns", "recap_line", "recap_parts", "mackenzie_words"]
@@ -82,6 +83,9 @@ class TurnRecap:
     mackenzie: tuple[int, int] = (-1, -1)
     mackenzie_past: int = -1  # the player's Scout he jumped over (R24), else -1
     drawn: tuple[int, ...] = ()  # cards new in the Journal during the turn
+    jumped: tuple[int, ...] = ()  # spaces of other Scouts the Scout passed without counting them (R19)
+    bumped: tuple[int, ...] = ()  # spaces of other Scouts a movement stopped on, left for a free one (R18)
+    crowded: int = -1  # the space a Camp's Time aimed at, held by another Scout (R16), else -1
     done: bool = False
 
     @property
@@ -120,7 +124,6 @@ class _Walk:
     turn: int = 1
     mackenzie: int = -1
     acting: int = -1  # the seat of the last action: the Journal's draws happen in its turn
-    move_start: list[int] = field(default_factory=list)
     latest: dict[int, TurnRecap] = field(default_factory=dict)
     every: list[TurnRecap] = field(default_factory=list)  # the turns ended, in order
 
@@ -146,13 +149,14 @@ class _Walk:
         elif isinstance(e, ScoutMoved):
             r = self.of(e.seat)
             self.scouts[e.seat] = e.end
-            self.move_start[e.seat] = e.start
-            self.put(replace(r, scout=(r.scout[0], e.end)))
+            self.put(replace(r, scout=(r.scout[0], e.end), jumped=(*r.jumped, *e.jumped),
+                             bumped=(*r.bumped, e.bumped) if e.bumped >= 0 else r.bumped))
         elif isinstance(e, Camped):
             r = self.of(e.seat)
             reached = self.scouts[e.seat]
             self.scouts[e.seat], self.camps[e.seat] = e.scout, e.camp
-            self.put(replace(r, scout=(r.scout[0], e.scout), reached=reached, camp=(r.camp[0], e.camp), time=e.time))
+            self.put(replace(r, scout=(r.scout[0], e.scout), reached=reached, camp=(r.camp[0], e.camp), time=e.time,
+                             crowded=e.crowded))
         elif isinstance(e, Recruited):
             r = self.of(e.seat)
             paid = list(NONE)
@@ -198,9 +202,6 @@ class _Walk:
             r = replace(r, paid=_add(r.paid, a.bundle))
         elif a.verb == Verb.TAKE:
             r = replace(r, gained=_add(r.gained, a.bundle))
-        elif a.verb == Verb.MOVE:
-            self.scouts[e.seat] = self.move_start[e.seat] + a.spaces  # R2: fewer spaces than the movement's
-            r = replace(r, scout=(r.scout[0], self.scouts[e.seat]))
         elif a.verb == Verb.BOAT:
             r = replace(r, boats=(*r.boats, a.subject))
         self.put(replace(r, played=tuple(played)))
@@ -211,7 +212,7 @@ def last_turns(state: State, events: Iterable[Event]) -> list[TurnRecap]:
     (``state`` is the game now: it gives St Louis and the number of seats)."""
     n = len(state.players)
     start = state.options.route.st_louis
-    walk = _Walk([start] * n, [start] * n, n, move_start=[start] * n)
+    walk = _Walk([start] * n, [start] * n, n)
     for e in events:
         walk.read(e)
     return sorted(walk.latest.values(), key=lambda r: r.turn)
@@ -221,7 +222,7 @@ def every_turn(state: State, events: Iterable[Event]) -> list[TurnRecap]:
     """Every turn ended so far, in order (the end screen's story of the game)."""
     n = len(state.players)
     start = state.options.route.st_louis
-    walk = _Walk([start] * n, [start] * n, n, move_start=[start] * n)
+    walk = _Walk([start] * n, [start] * n, n)
     for e in events:
         walk.read(e)
     return walk.every
@@ -250,6 +251,35 @@ def mackenzie_words(r: TurnRecap) -> str:
     return t("Mackenzie went from {start} to {end}", start=start, end=end)
 
 
+def _moved_words(start: int, end: int, r: TurnRecap) -> str:
+    """Where the Scout went, with why it passed a space it did not count (R19) or left one it reached (R18)."""
+    line = t("Scout from {start} to {end}", start=start, end=end)
+    why = []
+    if r.jumped:
+        why.append(tn("jumping the Scout on {spaces} without counting it",
+                      "jumping the Scouts on {spaces} without counting them", len(r.jumped),
+                      spaces=spaces_list(r.jumped)))
+    if r.bumped:
+        why.append(tn("going on past the Scout on {spaces}", "going on past the Scouts on {spaces}", len(r.bumped),
+                      spaces=spaces_list(r.bumped)))
+    return t("{move} ({why})", move=line, why=", ".join(why)) if why else line
+
+
+def _camp_words(r: TurnRecap) -> str:
+    """A Camp as it reads at the table: its Time, where the Scout went back to, and whether the Camp moved up."""
+    if r.camp[1] != r.camp[0]:
+        line = tn("camped for {n} space of Time: Scout back to {scout}, Camp moved up to it",
+                  "camped for {n} spaces of Time: Scout back to {scout}, Camp moved up to it", r.time,
+                  scout=r.scout[1])
+    else:
+        line = tn("camped for {n} space of Time: Scout back to {scout}, Camp still on {camp}",
+                  "camped for {n} spaces of Time: Scout back to {scout}, Camp still on {camp}", r.time,
+                  scout=r.scout[1], camp=r.camp[1])
+    if r.crowded >= 0:
+        line = t("{camp} (past the Scout on {space})", camp=line, space=r.crowded)
+    return line
+
+
 def recap_parts(r: TurnRecap) -> list[str]:
     """The turn in short phrases without its player, in the order they happened to the expedition
     (Mackenzie's step is ``mackenzie_words``)."""
@@ -261,11 +291,9 @@ def recap_parts(r: TurnRecap) -> list[str]:
     out += [t("added a {face}", face=boat_face(face)) for face in r.boats]
     reached = r.reached if r.time >= 0 else r.scout[1]
     if reached != r.scout[0]:
-        out.append(t("Scout from {start} to {end}", start=r.scout[0], end=reached))
+        out.append(_moved_words(r.scout[0], reached, r))
     if r.time >= 0:
-        out.append(tn("camped on {camp} losing {n} space of Time, Scout on {scout}",
-                      "camped on {camp} losing {n} spaces of Time, Scout on {scout}", r.time, camp=r.camp[1],
-                      scout=r.scout[1]))
+        out.append(_camp_words(r))
     if not out:
         out.append(t("did nothing") if r.done else t("is starting the turn"))
     return out

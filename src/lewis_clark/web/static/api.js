@@ -52,9 +52,25 @@ export async function meta() {
   return m;
 }
 
-// A page word with its {name} placeholders filled from ``values``.
+// Numbers and dates as the page's language writes them (Intl; e.g. "12 345" and "2026. dec. 2. 1:05" in
+// Hungarian, "12,345" and "Dec 2, 2026, 1:05 AM" in English).
+let numbers = null, dates = null;
+export function num(n) {
+  numbers ||= new Intl.NumberFormat(lang());
+  return numbers.format(n);
+}
+export function when(ms) {
+  dates ||= new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" });
+  return dates.format(new Date(ms));
+}
+
+// A page word with its {name} placeholders filled from ``values`` (numbers in the page's language).
 export function fmt(text, values = {}) {
-  return String(text).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  return String(text).replace(/\{(\w+)\}/g, (all, name) => {
+    if (!(name in values)) return all;
+    const v = values[name];
+    return typeof v === "number" ? num(v) : String(v);
+  });
 }
 
 // Every element marked data-word="key" gets that word as its text; data-word-placeholder and

@@ -140,6 +140,9 @@ function showError(e) {
 // and says in `plan.detail` why it stopped early, if it did.
 async function send(what) {
   if (sending || !myTurn()) return;
+  // A discount paid with the Commander or a card that moves the Scout is asked about first (wording.discard_warning).
+  const warn = !Array.isArray(what) && (VIEW.legal.find((a) => a.text === what) || {}).warn;
+  if (warn && !(await confirmed(warn))) return;
   sending = true;
   closeInfo();
   const body = Array.isArray(what) ? { plan: what } : { action: what };
@@ -153,6 +156,22 @@ async function send(what) {
   } finally {
     sending = false;
   }
+}
+
+// The page's own confirm (the browser's would word its buttons in the browser's language, not the page's):
+// resolves true for "Discard it", false for "Keep it", Escape or a click beside it. "Keep it" has the focus.
+function confirmed(question) {
+  closeInfo();
+  const dialog = $("warn");
+  $("warn-text").textContent = question;
+  return new Promise((resolve) => {
+    const done = (ok) => { dialog.onclose = null; if (dialog.open) dialog.close(); resolve(ok); };
+    $("warn-go").onclick = () => done(true);
+    $("warn-keep").onclick = () => done(false);
+    dialog.onclose = () => done(false);
+    dialog.showModal();
+    $("warn-keep").focus();
+  });
 }
 
 // `back`: "choice" takes back the last choice whole (every step of a plan), "turn" the turn back to
@@ -306,7 +325,33 @@ function button(label, title, cls, onclick) {
   return b;
 }
 
+// The single choices the "more" toggle folds away when plans are offered: all but those that close the
+// turn (Camp, ending the turn or the performing), which stay in view. Whether it is open is remembered
+// for the rest of the turn (the turn's number and the seat), then it folds again.
+let moreOpenIn = ""; // the turn whose "more" is open ("" none)
+const turnKey = (v) => `${v.state.turn}:${v.current}`;
+const closes = (a) => a.verb === "camp" || ["end", "stop"].includes(a.verb);
+
+function setMore(open) {
+  moreOpenIn = open ? turnKey(VIEW) : "";
+  const more = $("more");
+  if (!more) return;
+  more.setAttribute("aria-expanded", String(open));
+  more.textContent = open ? W.fewer_choices : fmt(W.more_choices, { n: Number(more.dataset.count) });
+  $("more-list").hidden = !open;
+  dockSpace();
+}
+
+function actionButton(a) {
+  // Ending the turn and Camping close the turn: they look unlike the choices inside it, and unlike each other.
+  const cls = a.verb === "camp" ? "camp" : ["end", "stop"].includes(a.verb) ? "primary" : "";
+  const b = button(a.label, a.text, cls, () => send(a.text));
+  b.dataset.action = a.text;
+  return b;
+}
+
 function drawChoices(v) {
+  const hadFocus = document.activeElement && document.activeElement.id === "more"; // kept across the redraw
   const plans = $("plans");
   plans.innerHTML = "";
   const list = $("actions");
@@ -322,12 +367,30 @@ function drawChoices(v) {
       b.onmouseleave = b.onblur = () => light(p.target, false);
       plans.appendChild(b);
     }
-    for (const a of v.legal) {
-      // Ending the turn and Camping close the turn: they look unlike the choices inside it, and unlike each other.
-      const cls = a.verb === "camp" ? "camp" : ["end", "stop"].includes(a.verb) ? "primary" : "";
-      const b = button(a.label, a.text, cls, () => send(a.text));
-      b.dataset.action = a.text;
-      list.appendChild(b);
+    // With plans offered, the single choices (each step on its own) wait behind "more".
+    const folded = v.plans.length ? v.legal.filter((a) => !closes(a)) : [];
+    for (const a of v.legal) if (!folded.includes(a)) list.appendChild(actionButton(a));
+    if (folded.length) {
+      const more = button("", W.more_choices_tip, "more small", () => {
+        const open = $("more").getAttribute("aria-expanded") !== "true";
+        setMore(open);
+        if (open) { // "more" to the top of what scrolls (the choices; on phones the docked decision), its list under it
+          const box = narrow.matches ? $("decision") : $("choices");
+          box.scrollTop += $("more").getBoundingClientRect().top - box.getBoundingClientRect().top - 6;
+        }
+      });
+      more.id = "more";
+      more.type = "button";
+      more.dataset.count = String(folded.length);
+      more.setAttribute("aria-controls", "more-list");
+      const box = document.createElement("div");
+      box.id = "more-list";
+      box.className = "more-list";
+      for (const a of folded) box.appendChild(actionButton(a));
+      list.append(more, box);
+      if (moreOpenIn && moreOpenIn !== turnKey(v)) moreOpenIn = ""; // a new turn: folded again
+      setMore(moreOpenIn === turnKey(v));
+      if (hadFocus) more.focus();
     }
   } else if (!v.over) {
     const seat = v.seats[v.current];

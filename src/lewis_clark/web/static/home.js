@@ -1,5 +1,5 @@
 // Home page: create a game, then hand out one link per human seat and a spectator link.
-import { call, creatorOf, esc, fmt, forgetGame, lang, meta as loadMeta, rememberCreator, rememberGame, rememberedGames } from "./api.js";
+import { call, creatorOf, esc, fmt, forgetGame, meta as loadMeta, rememberCreator, rememberGame, rememberedGames, when } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let META = null;
@@ -93,7 +93,7 @@ function drawMine() {
   $("mine").hidden = !games.length;
   $("mine-list").innerHTML = games.map((g) =>
     `<li><a href="/play/${esc(g.id)}" data-game="${esc(g.id)}">${esc(g.label)}</a> · <span class="turn" data-game="${esc(g.id)}"></span>`
-    + ` · <span class="muted">${esc(new Date(g.at).toLocaleString(lang()))}</span>` +
+    + ` · <span class="muted">${esc(when(g.at))}</span>` +
     (creatorOf(g.id) ? ` <button type="button" class="delete" data-game="${esc(g.id)}">${esc(W.delete_game)}</button>` : "") +
     "</li>").join("");
   $("mine-list").querySelectorAll("button.delete").forEach((b) => { b.onclick = () => deleteGame(b.dataset.game); });

@@ -1,6 +1,6 @@
 // Replay page of a finished game: step through every action, the table drawn as in the game (at the
 // width of #board, drawn again when the window changes size).
-import { call, meta as loadMeta } from "./api.js";
+import { call, meta as loadMeta, num } from "./api.js";
 import { drawBoard } from "./board.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -20,10 +20,10 @@ async function show(n) {
   const r = await call("GET", `/api/games/${gameId}/replay/${step}`);
   VIEW = { state: r.state, seats: r.seats, current: r.state.over ? -1 : r.state.current, table: r.table };
   draw();
-  $("line").textContent = step ? `${step}. ${r.line}` : r.line;
+  $("line").textContent = step ? `${num(step)}. ${r.line}` : r.line;
   $("result").textContent = r.result;
   $("step").value = step;
-  $("counter").textContent = `${step} / ${moves}`;
+  $("counter").textContent = `${num(step)} / ${num(moves)}`;
 }
 
 function playing(on) {

@@ -118,14 +118,14 @@ export function route(view, meta, W) {
       if (m === "mackenzie") {
         return `<g class="marker mackenzie" data-marker="mackenzie"><title>${esc(fmt(words.mackenzie_at, { space: sp }))}</title><path d="M${r1(cx)} ${r1(bottom - 16)}l7 8 -7 8 -7 -8Z" fill="#111" stroke="#fff" stroke-width="1"/></g>`;
       }
-      return `<g class="marker scout" data-marker="scout-${m}"><title>${esc(fmt(words.scout_at, { colour: st.players[m].colour, space: sp }))}</title>${scout(cx, bottom - 0.5, 16, seatColour(m))}</g>`;
+      return `<g class="marker scout" data-marker="scout-${m}"><title>${esc(fmt(words.scout_at, { colour: meta.colour_names[st.players[m].colour] || st.players[m].colour, space: sp }))}</title>${scout(cx, bottom - 0.5, 16, seatColour(m))}</g>`;
     });
   }
   for (const [sp, list] of Object.entries(camps)) {
     const [x, , row] = pos[+sp] || [];
     if (x === undefined) continue;
     out += markers(list, x, rowTop[row].camps, s, (m, cx, bottom) =>
-      `<g class="marker camp" data-marker="camp-${m}"><title>${esc(fmt(words.camp_at, { colour: st.players[m].colour, space: sp }))}</title>${tent(cx, bottom - 0.5, 16, seatColour(m))}</g>`);
+      `<g class="marker camp" data-marker="camp-${m}"><title>${esc(fmt(words.camp_at, { colour: meta.colour_names[st.players[m].colour] || st.players[m].colour, space: sp }))}</title>${tent(cx, bottom - 0.5, 16, seatColour(m))}</g>`);
   }
   // A legend: what the three kinds of space look like.
   let lx = PAD;
