@@ -111,7 +111,8 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
     "random": {},
     "heuristic": {},
     "pace": {"strength": SpecOption(float, 0), "worth": SpecOption(float, 0), "mountain": SpecOption(float, 0),
-             "indian": SpecOption(float, 0), "free": SpecOption(float, 0), "mover": SpecOption(int, 1)},
+             "indian": SpecOption(float, 0), "free": SpecOption(float, 0), "mover": SpecOption(int, 1),
+             "reserve": SpecOption(float, 0)},
     "mcts": {"iterations": SpecOption(int, 1), "seconds": SpecOption(float, 0, low_open=True),
              "depth": SpecOption(int, 0), "exploration": SpecOption(float, 0)},
 }

@@ -49,7 +49,7 @@ class PaceBot(HeuristicBot):
 
     def __init__(self, seed: int = 0, strength: float = RECRUIT_STRENGTH, worth: float = RECRUIT_WORTH,
                  mountain: float = 0.0, indian: float = INDIAN_SOURCE, free: float = INDIAN_SOURCE,
-                 mover: int = MOVER_GAIN) -> None:
+                 mover: int = MOVER_GAIN, reserve: float = 0.0) -> None:
         super().__init__(seed)
         self.strength = strength
         self.worth = worth
@@ -57,6 +57,7 @@ class PaceBot(HeuristicBot):
         self.indian = indian
         self.free = free
         self.mover = mover
+        self.reserve = reserve
 
     def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
         """``knowledge.best_recruit`` with this bot's Strength weight, threshold and mountain bonus."""
@@ -81,6 +82,11 @@ class PaceBot(HeuristicBot):
         would come back to the free Indian place)."""
         free_place = p.indians + p.on_cards <= 1
         per_indian = (self.free if free_place else self.indian) - INDIAN_SOURCE
+        # The Commander still to play wants the strongest card left as its Strength.
+        kept = 0
+        if self.reserve and CARDS[card].role != "commander" and any(CARDS[c].role == "commander" for c in p.hand):
+            kept = max((c for c in p.hand if c != card and CARDS[c].role != "commander"),
+                       key=lambda c: CARDS[c].strength, default=0)
         best: tuple[float, list[Action]] | None = None
         for under in [c for c in p.hand if c != card] + [0]:
             s = CARDS[under].strength if under else 0
@@ -88,6 +94,8 @@ class PaceBot(HeuristicBot):
             if not under and extra == 0:
                 continue
             cost = source_cost(want, s + extra, extra, under) + per_indian * extra
+            if kept and under and CARDS[under].strength >= CARDS[kept].strength > 1:
+                cost += self.reserve
             if best is None or cost < best[0]:
                 plan = [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug if under else "none"),
                         Action(Verb.INDIANS, "", extra)]
