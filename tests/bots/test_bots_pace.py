@@ -6,6 +6,7 @@ from lewis_clark import apply_in_place, legal_actions, new_game, view
 from lewis_clark.bots import make_bot
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.pace import PaceBot, rockies_end
+from lewis_clark.cards import CARDS
 from lewis_clark.route import PRINTED_ROUTE
 from lewis_clark.state import State
 
@@ -57,3 +58,15 @@ def test_hidden_deck_order_does_not_change_the_choice() -> None:
 
 def test_rockies_end_is_read_from_the_route() -> None:
     assert rockies_end(PRINTED_ROUTE) == 31  # components.md: 24-30 Mountain, 31 Mountain-River
+
+
+def test_reserve_keeps_the_strongest_card_for_the_commander() -> None:
+    """The starting hand: the heuristic buries the Interpreter (Strength 2) under the Hunter; with
+    ``reserve`` that card is kept while the Commander is in hand, and the Commander itself gets it."""
+    p = new_game(players=1, seed=1).players[0]
+    role = {CARDS[c].role: CARDS[c].slug for c in p.hand}
+    hunter = next(c for c in p.hand if CARDS[c].role == "hunter")
+    commander = next(c for c in p.hand if CARDS[c].role == "commander")
+    assert PaceBot(0).strength_plan(p, hunter, 3)[1].subject == role["interpreter"]
+    assert PaceBot(0, reserve=3.0).strength_plan(p, hunter, 3)[1].subject != role["interpreter"]
+    assert PaceBot(0, reserve=3.0).strength_plan(p, commander, 3)[1].subject == role["interpreter"]
