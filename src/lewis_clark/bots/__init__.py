@@ -32,6 +32,12 @@ def _heuristic(seed: int, **options: Any) -> Bot:
     return HeuristicBot(seed, **options)
 
 
+def _pace(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.pace import PaceBot
+
+    return PaceBot(seed, **options)
+
+
 def _planner(seed: int, **options: Any) -> Bot:
     from lewis_clark.bots.planner import PlannerBot
 
@@ -45,6 +51,7 @@ def _race(seed: int, **options: Any) -> Bot:
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
+    "pace": _pace,
     "planner": _planner,
     "race": _race,
     "random": RandomBot,
@@ -103,6 +110,9 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0)},
     "random": {},
     "heuristic": {},
+    "pace": {"strength": SpecOption(float, 0), "worth": SpecOption(float, 0), "mountain": SpecOption(float, 0),
+             "indian": SpecOption(float, 0), "free": SpecOption(float, 0), "mover": SpecOption(int, 1),
+             "reserve": SpecOption(float, 0)},
     "mcts": {"iterations": SpecOption(int, 1), "seconds": SpecOption(float, 0, low_open=True),
              "depth": SpecOption(int, 0), "exploration": SpecOption(float, 0)},
 }

@@ -1,0 +1,121 @@
+"""The heuristic with its race knobs as options, to measure variants of ``medium`` side by side.
+
+    python scripts/strength.py --levels medium=pace:worth=3.6 --only medium-solo-0 medium-2p-turns
+
+With every option at its default it plays exactly as ``heuristic`` (tested). The options are the
+weights the strong solo records suggested trying (docs/bots.md, "Medium"): how much a recruit's
+Strength counts (``strength``), the score a recruitment must reach (``worth``), a bonus for a
+mountain mover until the Rockies are crossed (``mountain``), what an Indian given as Strength costs
+(``indian``; ``free`` for the one that comes back to the free Indian place) and the spaces a mover
+other than the Commander must gain to be played (``mover``).
+"""
+
+from __future__ import annotations
+
+from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.bots.knowledge import (
+    HAND_LIMIT,
+    INDIAN_SOURCE,
+    RECRUIT_STRENGTH,
+    RECRUIT_WORTH,
+    affordable_keeping,
+    is_mover,
+    moves_over,
+    recruit_score,
+    source_cost,
+)
+from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.decisions import MOST_INDIANS_WITH_CARD, MOST_STRENGTH
+from lewis_clark.route import MOUNTAIN, RIVER, Route
+from lewis_clark.state import Player, State
+
+MOVER_GAIN = 3  # the heuristic's: spaces a mover must gain to be played before the other rules
+
+
+def rockies_end(route: Route) -> int:
+    """The last space of the first stretch of Mountains above St Louis (31 on the printed route)."""
+    t = route.terrains
+    end = next((i for i in range(route.st_louis, route.fort_clatsop) if t[i] != RIVER), route.fort_clatsop)
+    while end + 1 < route.fort_clatsop and t[end + 1] != RIVER:
+        end += 1
+    return end
+
+
+class PaceBot(HeuristicBot):
+    """The heuristic, its recruiting, Strength and mover weights given as options."""
+
+    name = "pace"
+
+    def __init__(self, seed: int = 0, strength: float = RECRUIT_STRENGTH, worth: float = RECRUIT_WORTH,
+                 mountain: float = 0.0, indian: float = INDIAN_SOURCE, free: float = INDIAN_SOURCE,
+                 mover: int = MOVER_GAIN, reserve: float = 0.0) -> None:
+        super().__init__(seed)
+        self.strength = strength
+        self.worth = worth
+        self.mountain = mountain
+        self.indian = indian
+        self.free = free
+        self.mover = mover
+        self.reserve = reserve
+
+    def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
+        """``knowledge.best_recruit`` with this bot's Strength weight, threshold and mountain bonus."""
+        if len(p.hand) + len(p.face_up) + len(p.face_down) >= HAND_LIMIT:
+            return None
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.verb != Verb.RECRUIT:
+                continue
+            card = BY_SLUG[a.subject].id
+            if not affordable_keeping(p, card):
+                continue
+            score = recruit_score(view, view.current, card) + (self.strength - RECRUIT_STRENGTH) * CARDS[card].strength
+            if self.mountain and moves_over(card, MOUNTAIN) and p.scout < rockies_end(view.options.route):
+                score += self.mountain
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best is not None and best[0] >= self.worth else None
+
+    def strength_plan(self, p: Player, card: int, want: int) -> list[Action]:
+        """The heuristic's choice of Strength source, an Indian costing ``indian`` (``free`` when it
+        would come back to the free Indian place)."""
+        free_place = p.indians + p.on_cards <= 1
+        per_indian = (self.free if free_place else self.indian) - INDIAN_SOURCE
+        # The Commander still to play wants the strongest card left as its Strength.
+        kept = 0
+        if self.reserve and CARDS[card].role != "commander" and any(CARDS[c].role == "commander" for c in p.hand):
+            kept = max((c for c in p.hand if c != card and CARDS[c].role != "commander"),
+                       key=lambda c: CARDS[c].strength, default=0)
+        best: tuple[float, list[Action]] | None = None
+        for under in [c for c in p.hand if c != card] + [0]:
+            s = CARDS[under].strength if under else 0
+            extra = max(0, min(want - s, MOST_INDIANS_WITH_CARD if under else MOST_STRENGTH, p.indians))
+            if not under and extra == 0:
+                continue
+            cost = source_cost(want, s + extra, extra, under) + per_indian * extra
+            if kept and under and CARDS[under].strength >= CARDS[kept].strength > 1:
+                cost += self.reserve
+            if best is None or cost < best[0]:
+                plan = [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug if under else "none"),
+                        Action(Verb.INDIANS, "", extra)]
+                best = (cost, plan)
+        return best[1] if best else []
+
+    def _best_mover(self, view: State, p: Player) -> list[Action]:
+        """The mover (not the Commander) that carries the Scout furthest, if at least ``mover`` spaces."""
+        best: tuple[int, list[Action]] | None = None
+        for c in p.hand:
+            if CARDS[c].role == "commander" or not is_mover(c):
+                continue
+            plan = self.strength_plan(p, c, MOST_STRENGTH)
+            gained = self._simulate(view, plan) if plan else None
+            if gained is None:
+                continue
+            moved = gained[0].players[view.current].scout - p.scout
+            if moved >= self.mover and (best is None or moved > best[0]):
+                best = (moved, plan)
+        return best[1] if best else []
+
+
+__all__ = ["MOVER_GAIN", "PaceBot", "rockies_end"]
