@@ -74,6 +74,8 @@ class Route:
         spaces = [data.get("st_louis", PRINTED_ST_LOUIS), data.get("fort_clatsop", PRINTED_FORT_CLATSOP)]
         if not all(type(x) is int for x in spaces):
             raise ValueError(f"route: st_louis and fort_clatsop must be whole numbers, got {spaces}")
+        if terrains == _PRINTED_LIST and spaces == _PRINTED_SPACES:
+            return PRINTED_ROUTE  # nearly every saved game: shared, not rebuilt and checked again
         return cls(tuple(str(t) for t in terrains), spaces[0], spaces[1])
 
     @classmethod
@@ -95,3 +97,5 @@ class Route:
 
 
 PRINTED_ROUTE = Route()
+_PRINTED_LIST = list(PRINTED)
+_PRINTED_SPACES = [PRINTED_ST_LOUIS, PRINTED_FORT_CLATSOP]
