@@ -19,6 +19,7 @@ PRINTED: tuple[str, ...] = (
     + (MOUNTAIN,) * 3 + (RIVER,) * 5 + (RIVER,) * 10
 )
 PRINTED_ST_LOUIS = 5
+_FIELDS = frozenset({"terrains", "st_louis", "fort_clatsop"})  # of a saved route
 PRINTED_FORT_CLATSOP = 44
 
 
@@ -65,9 +66,9 @@ class Route:
     def from_json(cls, data: object) -> Route:
         if not isinstance(data, dict):
             raise ValueError("route must be a JSON object with terrains, st_louis and fort_clatsop")
-        unknown = set(data) - {"terrains", "st_louis", "fort_clatsop"}
-        if unknown:
-            raise ValueError(f"route: unknown field {sorted(unknown)[0]!r}")
+        for field_name in data:
+            if field_name not in _FIELDS:
+                raise ValueError(f"route: unknown field {sorted(set(data) - _FIELDS)[0]!r}")
         terrains = data.get("terrains", PRINTED)
         if not isinstance(terrains, (list, tuple)):
             raise ValueError("route: terrains must be a list")

@@ -87,10 +87,10 @@ class Options:
     def from_json(cls, data: Any) -> Options:  # Any: refused below, not by a compiled type check
         if not isinstance(data, dict):
             raise ValueError("options must be a JSON object")
-        unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
-                               "chosen_seed", "move_choice"}
-        if unknown:
-            raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
+        for field_name in data:
+            if field_name not in _OPTION_FIELDS:
+                unknown = sorted(set(data) - _OPTION_FIELDS)
+                raise ValueError(f"options: unknown field {unknown[0]!r}")
         route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
         colours = data.get("colours", [])
         if not isinstance(colours, list) or not all(isinstance(c, str) for c in colours):
@@ -120,6 +120,8 @@ class Options:
         return options
 
 
+_OPTION_FIELDS = frozenset({"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
+                            "chosen_seed", "move_choice"})
 _last_loaded: tuple[tuple[Any, ...], Options] | None = None
 
 
