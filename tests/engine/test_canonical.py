@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lewis_clark import canonical, legal_actions, new_game
+from lewis_clark import apply, canonical, legal_actions, new_game
 from lewis_clark.invariants import load_state
 from lewis_clark.rules import apply_in_place
 from lewis_clark.state import State
@@ -93,3 +95,19 @@ def test_a_non_ascii_colour_is_written_as_the_standard_library_writes_it() -> No
     s.players[0].colour = "vörös\x7f"
     assert s.to_text() == canonical.standard_dumps(s.to_json())
     assert "\\u00f6" in s.to_text() and "\\u007f" in s.to_text()
+
+
+def test_without_orjson_the_standard_library_gives_the_same_text_and_hashes() -> None:
+    # orjson is optional: a process that cannot import it writes, reads and hashes the same states.
+    script = ("import sys; sys.modules['orjson'] = None\n"
+              "from lewis_clark import canonical, new_game, legal_actions, apply, load_state\n"
+              "import random\n"
+              "s, rnd = new_game(players=4, seed=9), random.Random(9)\n"
+              "for _ in range(80): s = apply(s, rnd.choice(legal_actions(s)))\n"
+              "assert load_state(s.to_text()).to_text() == s.to_text()\n"
+              "print(canonical.FAST, s.hash())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    s, rnd = new_game(players=4, seed=9), random.Random(9)
+    for _ in range(80):
+        s = apply(s, rnd.choice(legal_actions(s)))
+    assert done.stdout.split() == ["False", s.hash()]
