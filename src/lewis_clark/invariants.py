@@ -16,7 +16,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from lewis_clark.cards import CARDS, FIRST_STARTING_ID, crew
+from lewis_clark import canonical
+from lewis_clark.cards import CARDS, COLOURS, FIRST_STARTING_ID, crew
 from lewis_clark.decisions import MOST_STRENGTH  # R1c, R9: the one home of the limit
 from lewis_clark.effects import ALL_BOOSTS, FAREWELL_DISCARDS  # R19, R12
 from lewis_clark.errors import CorruptState
@@ -42,18 +43,19 @@ def problems(state: State) -> list[str]:
     if any(c < 0 for c in counts):
         out.append("a negative count of Indians")
     # Every card is in exactly one place.
-    places: Counter[int] = Counter(state.deck + state.discard + [c for c in state.journal if c])
-    for p in state.players:
-        places.update(p.hand + p.face_up + p.face_down)
-    expected = set(range(1, FIRST_STARTING_ID))  # the encountered Characters
-    for p in state.players:
-        expected.update(crew(p.colour))
-    doubles = [CARDS[c].name for c, k in places.items() if k > 1 or not 0 < c < len(CARDS)]
-    if doubles:
-        out.append(f"cards in two places or unknown: {doubles[:3]}")
-    if set(places) != expected:
-        missing = expected - set(places)
-        out.append(f"cards missing: {sorted(missing)[:5]}" if missing else "cards that do not belong in this game")
+    if not _cards_each_once(state):  # the quick test; the sentences below say what is wrong
+        places: Counter[int] = Counter(state.deck + state.discard + [c for c in state.journal if c])
+        for p in state.players:
+            places.update(p.hand + p.face_up + p.face_down)
+        expected = set(range(1, FIRST_STARTING_ID))  # the encountered Characters
+        for p in state.players:
+            expected.update(crew(p.colour))
+        doubles = [CARDS[c].name for c, k in places.items() if k > 1 or not 0 < c < len(CARDS)]
+        if doubles:
+            out.append(f"cards in two places or unknown: {doubles[:3]}")
+        if set(places) != expected:
+            missing = expected - set(places)
+            out.append(f"cards missing: {sorted(missing)[:5]}" if missing else "cards that do not belong in this game")
     if len(state.journal) != SLOTS:
         out.append(f"the Journal must have {SLOTS} slots")
     overflowing = state.current if state.stack and state.stack[-1].kind == Decision.OVERFLOW else -1  # R7
@@ -70,8 +72,8 @@ def problems(state: State) -> list[str]:
         out.append("boat tiles are not conserved")
     spaces = [p.scout for p in state.players] + ([state.mackenzie] if state.mackenzie >= 0 else [])
     if not state.stack or not state.moved:
-        shared = Counter(s for s in spaces if not route.shared(s))
-        if any(k > 1 for k in shared.values()):
+        alone = [s for s in spaces if not route.shared(s)]
+        if len(set(alone)) != len(alone):
             out.append("two Scouts share a space")
     for place in PLACES:
         if not place.semicircle and state.village[place.index] > place.spots:
@@ -81,6 +83,38 @@ def problems(state: State) -> list[str]:
         return out  # the checks below read the current player
     out.extend(_consistency_problems(state))
     return out
+
+
+def _cards_each_once(state: State) -> bool:
+    """Whether every card of the game (the 54 encountered, each seat's crew) is in exactly one place,
+    and no other: one pass over a table of seen ids, where ``problems`` would build Counters and sets
+    (it runs on every load, issue 19's JSON round trip)."""
+    seen = [False] * len(CARDS)
+    count = 0
+    piles = [state.deck, state.discard, state.journal]
+    for p in state.players:
+        piles.extend((p.hand, p.face_up, p.face_down))
+    for pile in piles:
+        for c in pile:
+            if c == 0 and pile is state.journal:
+                continue  # an empty Journal slot
+            if not 0 < c < len(CARDS) or seen[c]:
+                return False
+            seen[c] = True
+            count += 1
+    expected = FIRST_STARTING_ID - 1  # with no card twice, the right count and each expected id seen
+    for c in range(1, FIRST_STARTING_ID):
+        if not seen[c]:
+            return False
+    for colour in {p.colour for p in state.players}:
+        if colour not in COLOURS:
+            return False  # crew() would refuse it: problems says so
+        ids = crew(colour)
+        expected += len(ids)
+        for c in ids:
+            if not seen[c]:
+                return False
+    return count == expected
 
 
 def check_state(state: State) -> None:
@@ -417,7 +451,7 @@ def load_state(source: str | dict[str, Any], *, view: bool = False) -> State:
     (``hidden``) loads only with ``view=True``."""
     if isinstance(source, str):
         try:
-            data = json.loads(source)
+            data = canonical.loads(source)  # json.loads, faster where orjson is installed
         except json.JSONDecodeError as exc:
             raise CorruptState(f"state is not valid JSON: {exc}") from exc
         except RecursionError as exc:

@@ -8,11 +8,11 @@ stack, so a game can be saved, copied, searched and resumed at any point.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from lewis_clark import canonical
 from lewis_clark.cards import COLOURS
 from lewis_clark.errors import CorruptState
 from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64, key_for
@@ -89,10 +89,10 @@ class Options:
     def from_json(cls, data: Any) -> Options:  # Any: refused below, not by a compiled type check
         if not isinstance(data, dict):
             raise ValueError("options must be a JSON object")
-        unknown = set(data) - {"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
-                               "chosen_seed", "move_choice"}
-        if unknown:
-            raise ValueError(f"options: unknown field {sorted(unknown)[0]!r}")
+        for field_name in data:
+            if field_name not in _OPTION_FIELDS:
+                unknown = sorted(set(data) - _OPTION_FIELDS)
+                raise ValueError(f"options: unknown field {unknown[0]!r}")
         route = Route.from_json(data["route"]) if "route" in data else PRINTED_ROUTE
         colours = data.get("colours", [])
         if not isinstance(colours, list) or not all(isinstance(c, str) for c in colours):
@@ -109,9 +109,22 @@ class Options:
         name = data.get("generator", SPLITMIX64)
         if not isinstance(name, str):
             raise ValueError(f"options: generator must be text, got {type(name).__name__}")
-        return cls(players=_whole(data, "players", 2), seed=_whole(data, "seed", 0), colours=tuple(colours),
-                   mackenzie=_whole(data, "mackenzie", 0), random_start=random_start, route=route, generator=name,
-                   chosen_seed=chosen, move_choice=move_choice)
+        values = (_whole(data, "players", 2), _whole(data, "seed", 0), tuple(colours), _whole(data, "mackenzie", 0),
+                  random_start, route, name, chosen, move_choice)
+        # Every state of a saved game has the same options: the last ones loaded are kept, compared by
+        # values whose types are checked above (so 1 never stands for true).
+        global _last_loaded
+        last = _last_loaded
+        if last is not None and last[0] == values:
+            return last[1]
+        options = cls(*values)
+        _last_loaded = (values, options)
+        return options
+
+
+_OPTION_FIELDS = frozenset({"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
+                            "chosen_seed", "move_choice"})
+_last_loaded: tuple[tuple[Any, ...], Options] | None = None
 
 
 def _whole(data: dict[str, Any], key: str, default: int) -> int:
@@ -167,7 +180,10 @@ class AfterTake(StrEnum):
     STOCK = "stock"  # the Indian kept came from the stock (boat tile), not the Powwow
 
 
-class Frame(NamedTuple):
+# A class of its own rather than a NamedTuple: compiled, a NamedTuple is built through an interpreted
+# __new__ (and _replace), a native class through its compiled __init__. Never changed once made:
+# State.copy shares frames between states (build a new one with _replace).
+class Frame:
     """One pending decision inside an action. Each field means one thing; a kind uses only some:
 
     ``card``          under, indians, perform, recruit: the card played, performed, copied or recruited
@@ -182,17 +198,64 @@ class Frame(NamedTuple):
     ``spaces``        move: spaces the movement carried the Scout (it may stop after fewer, R2)
     """
 
+    __slots__ = ("kind", "card", "place", "performances", "copied", "strength", "bundles", "then", "returns",
+                 "discards", "spaces")
+
     kind: Decision
-    card: int = 0
-    place: int = -1
-    performances: int = 0
-    copied: bool = False
-    strength: int = 0
-    bundles: tuple[tuple[int, ...], ...] = ()
-    then: AfterTake = AfterTake.NOTHING
-    returns: int = 0
-    discards: int = 0
-    spaces: int = 0
+    card: int
+    place: int
+    performances: int
+    copied: bool
+    strength: int
+    bundles: tuple[tuple[int, ...], ...]
+    then: AfterTake
+    returns: int
+    discards: int
+    spaces: int
+
+    def __init__(self, kind: Decision, card: int = 0, place: int = -1, performances: int = 0, copied: bool = False,
+                 strength: int = 0, bundles: tuple[tuple[int, ...], ...] = (), then: AfterTake = AfterTake.NOTHING,
+                 returns: int = 0, discards: int = 0, spaces: int = 0) -> None:
+        self.kind = kind
+        self.card = card
+        self.place = place
+        self.performances = performances
+        self.copied = copied
+        self.strength = strength
+        self.bundles = bundles
+        self.then = then
+        self.returns = returns
+        self.discards = discards
+        self.spaces = spaces
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.card, self.place, self.performances, self.copied, self.strength, self.bundles,
+                self.then, self.returns, self.discards, self.spaces)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Frame) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Frame(" + ", ".join(f"{n}={v!r}" for n, v in zip(_FRAME_FIELDS, self._fields(), strict=True)) + ")"
+
+    def __reduce__(self) -> tuple[type[Frame], tuple[Any, ...]]:
+        return (Frame, self._fields())  # pickled through __init__, as State is
+
+    def _replace(self, *, kind: Decision | None = None, card: int | None = None, place: int | None = None,
+                 performances: int | None = None, copied: bool | None = None, strength: int | None = None,
+                 bundles: tuple[tuple[int, ...], ...] | None = None, then: AfterTake | None = None,
+                 returns: int | None = None, discards: int | None = None, spaces: int | None = None) -> Frame:
+        """A copy with the fields named changed (as a NamedTuple's ``_replace``)."""
+        return Frame(self.kind if kind is None else kind, self.card if card is None else card,
+                     self.place if place is None else place,
+                     self.performances if performances is None else performances,
+                     self.copied if copied is None else copied, self.strength if strength is None else strength,
+                     self.bundles if bundles is None else bundles, self.then if then is None else then,
+                     self.returns if returns is None else returns, self.discards if discards is None else discards,
+                     self.spaces if spaces is None else spaces)
 
     def to_json(self) -> dict[str, Any]:
         """The saved form (docs/state-format.md): one ``remaining`` count and one ``after`` note."""
@@ -204,15 +267,16 @@ class Frame(NamedTuple):
     def from_saved(cls, kind: Decision, card: int, place: int, remaining: int, bundles: tuple[tuple[int, ...], ...],
                    after: str) -> Frame:
         """A frame from its saved fields; ``remaining`` goes to the count this kind uses."""
-        counts = {Decision.PERFORM: "performances", Decision.INDIANS: "strength", Decision.OVERFLOW: "returns",
-                  Decision.FAREWELL: "discards", Decision.MOVE: "spaces"}
-        named: dict[str, Any] = {counts[kind]: remaining} if kind in counts else {}
-        if after == "copy":
-            named["copied"] = True
-        else:
-            named["then"] = AfterTake(after)
-        return cls(kind, card, place, bundles=bundles, **named)
+        copied = after == "copy"
+        then = AfterTake.NOTHING if copied else AfterTake(after)
+        return cls(kind, card, place, remaining if kind == Decision.PERFORM else 0, copied,
+                   remaining if kind == Decision.INDIANS else 0, bundles, then,
+                   remaining if kind == Decision.OVERFLOW else 0, remaining if kind == Decision.FAREWELL else 0,
+                   remaining if kind == Decision.MOVE else 0)
 
+
+_FRAME_FIELDS = ("kind", "card", "place", "performances", "copied", "strength", "bundles", "then", "returns",
+                 "discards", "spaces")  # Frame's, in order (its __slots__)
 
 # init=False and an __init__ of our own: compiled, a dataclass's generated __init__ stays interpreted
 # Python, and copy() runs it for every expedition of every state a bot searches. The fields below
@@ -382,7 +446,7 @@ class State:
 
     def to_text(self) -> str:
         """Canonical JSON text: sorted keys, no spaces. Equal states give equal text."""
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return canonical.dumps(self.to_json())
 
     def hash(self) -> str:
         """A stable hash of the whole state (SHA-256 of the canonical JSON), 16 hex digits."""
@@ -469,43 +533,65 @@ COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW
 
 
 class _Reader:
-    """Typed field access on loaded JSON, each error naming the field's path."""
+    """Typed field access on loaded JSON, each error naming the field's path. One dict lookup and one
+    exact type test a field: the loader reads some 60 of them (the JSON round trip target, issue 19)."""
 
     def __init__(self, data: dict[str, Any], prefix: str = "") -> None:
         self.data = data
         self.prefix = prefix
 
-    def get(self, key: str, kind: type) -> Any:
-        if key not in self.data:
+    def _value(self, key: str) -> Any:
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING:
             raise CorruptState(f"missing field {self.prefix}{key}")
-        value = self.data[key]
+        return value
+
+    def _wrong(self, key: str, kind: type, value: object) -> CorruptState:
+        return CorruptState(f"{self.prefix}{key} must be {kind.__name__}, got {type(value).__name__}")
+
+    def get(self, key: str, kind: type) -> Any:
+        value = self._value(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise CorruptState(f"{self.prefix}{key} must be {kind.__name__}, got {type(value).__name__}")
+            raise self._wrong(key, kind, value)
         return value
 
     def integer(self, key: str) -> int:
-        value: int = self.get(key, int)
-        return value
+        value = self._value(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._wrong(key, int, value)
+        out: int = value
+        return out
 
     def flag(self, key: str) -> bool:
-        value: bool = self.get(key, bool)
-        return value
+        value = self._value(key)
+        if not isinstance(value, bool):
+            raise self._wrong(key, bool, value)
+        out: bool = value
+        return out
 
-    def ints(self, key: str, length: int | None = None) -> list[int]:
-        value = self.get(key, list)
-        if length is not None and len(value) != length:
+    def ints(self, key: str, length: int = -1) -> list[int]:
+        value = self._value(key)
+        if not isinstance(value, list):
+            raise self._wrong(key, list, value)
+        if length >= 0 and len(value) != length:
             raise CorruptState(f"{self.prefix}{key} must have {length} entries, has {len(value)}")
-        if not all(type(x) is int for x in value):
-            raise CorruptState(f"{self.prefix}{key} must hold integers only")
-        return list(value)
+        out: list[int] = []
+        for x in value:
+            if type(x) is not int:
+                raise CorruptState(f"{self.prefix}{key} must hold integers only")
+            out.append(x)
+        return out
 
-    def cards(self, key: str, length: int | None = None, empty_ok: bool = False) -> list[int]:
+    def cards(self, key: str, length: int = -1, empty_ok: bool = False) -> list[int]:
         value = self.ints(key, length)
         low = 0 if empty_ok else 1
-        bad = [c for c in value if not low <= c <= 84]
-        if bad:
-            raise CorruptState(f"{self.prefix}{key}: no card has id {bad[0]}")
+        for c in value:
+            if not low <= c <= 84:
+                raise CorruptState(f"{self.prefix}{key}: no card has id {c}")
         return value
+
+
+_MISSING = object()  # a field absent from the JSON (None would be a field written null)
 
 
 def _rng_key(data: dict[str, Any], state: State) -> bytes:
@@ -525,9 +611,20 @@ def _rng_key(data: dict[str, Any], state: State) -> bytes:
     if state.hidden:
         if key != bytes(KEY_BYTES) or state.options.seed or state.rng:
             raise CorruptState("a player's view withholds the seed and the generator (seed, rng and rng_key zero)")
-    elif key != key_for(state.options.seed):
+    elif key != _key_for(state.options.seed):
         raise CorruptState("rng_key is not the key of the seed")
     return key
+
+
+_last_key: tuple[int, bytes] = (-1, b"")
+
+
+def _key_for(seed: int) -> bytes:
+    """``rng.key_for``, the last answer kept: every state of a game loaded has the same seed."""
+    global _last_key
+    if _last_key[0] != seed:
+        _last_key = (seed, key_for(seed))
+    return _last_key[1]
 
 
 _last_unseeded: tuple[Options, Options] | None = None

@@ -30,7 +30,7 @@ FORBIDDEN_LIBRARIES = ("click", "rich")
 # Each entry names a module directly in src/lewis_clark/ or a whole subpackage. A new module must be
 # placed here, so that where it stands is a decision, not an accident.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "resources", "rng", "route", "expedition", "effects_spec", "elo", "cli_checks", "pure"),  # plain data
+    ("errors", "canonical", "resources", "rng", "route", "expedition", "effects_spec", "elo", "cli_checks", "pure"),  # plain data
     ("cards", "village", "actions"),  # the game's tables and its notation
     ("state",),  # the state's shape: nothing above the game's data
     ("journal", "queries", "setup", "effects", "decisions", "turn", "rules", "events"),  # the rules
