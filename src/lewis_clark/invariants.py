@@ -21,7 +21,7 @@ from lewis_clark.cards import CARDS, COLOURS, FIRST_STARTING_ID, crew
 from lewis_clark.decisions import MOST_STRENGTH  # R1c, R9: the one home of the limit
 from lewis_clark.effects import ALL_BOOSTS, FAREWELL_DISCARDS  # R19, R12
 from lewis_clark.errors import CorruptState
-from lewis_clark.expedition import MOST_RESOURCES, TILE_FACES, TILE_STACK, TILES_PER_STACK, resource_capacity
+from lewis_clark.expedition import MOST_RESOURCES, TILE_STACK, TILES_PER_STACK, resource_capacity
 from lewis_clark.journal import SLOTS
 from lewis_clark.queries import recruitable
 from lewis_clark.resources import INDIAN
@@ -89,16 +89,23 @@ def _cards_each_once(state: State) -> bool:
     """Whether every card of the game (the 54 encountered, each seat's crew) is in exactly one place,
     and no other: one pass over a table of seen ids, where ``problems`` would build Counters and sets
     (it runs on every load, issue 19's JSON round trip)."""
-    seen = [False] * len(CARDS)
+    known = len(CARDS)  # a local: a module global is a dict lookup each time under mypyc
+    seen = [False] * known
     count = 0
-    piles = [state.deck, state.discard, state.journal]
+    for c in state.journal:
+        if c:  # 0: an empty Journal slot
+            if not 0 < c < known or seen[c]:
+                return False
+            seen[c] = True
+            count += 1
+    piles = [state.deck, state.discard]
     for p in state.players:
-        piles.extend((p.hand, p.face_up, p.face_down))
+        piles.append(p.hand)
+        piles.append(p.face_up)
+        piles.append(p.face_down)
     for pile in piles:
         for c in pile:
-            if c == 0 and pile is state.journal:
-                continue  # an empty Journal slot
-            if not 0 < c < len(CARDS) or seen[c]:
+            if not 0 < c < known or seen[c]:
                 return False
             seen[c] = True
             count += 1
@@ -246,10 +253,14 @@ def _check_between_actions(state: State, out: list[str]) -> None:
 
 def _check_tiles(state: State, out: list[str]) -> None:
     """Each stack's tiles are conserved on their own: a small face never comes from the large stack."""
+    taken = [0, 0]
+    faces = TILE_STACK  # a local, as in _cards_each_once
+    for p in state.players:
+        for face, stack in enumerate(faces):
+            taken[stack] += p.tiles[face]
     for stack, name in enumerate(("small", "large")):
-        taken = sum(p.tiles[f] for p in state.players for f in range(len(TILE_FACES)) if TILE_STACK[f] == stack)
-        if state.tile_stacks[stack] + taken != TILES_PER_STACK:
-            out.append(f"tile_stacks.{stack}: {state.tile_stacks[stack]} left and {taken} on boats, "
+        if state.tile_stacks[stack] + taken[stack] != TILES_PER_STACK:
+            out.append(f"tile_stacks.{stack}: {state.tile_stacks[stack]} left and {taken[stack]} on boats, "
                        f"the {name} stack has {TILES_PER_STACK} tiles")
 
 
