@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
@@ -37,6 +38,7 @@ from lewis_clark.terminal.game import Command, Game, Refusal
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import help_text
 from lewis_clark.wording import RULE_TOPICS, hint, outcome, seat_name
+from lewis_clark.wording.discards import discard_warning
 from lewis_clark.wording.plans import compact_choice_label
 from lewis_clark.wording.terminal import no_plans
 from lewis_clark.wording.terminal_app import (
@@ -45,6 +47,7 @@ from lewis_clark.wording.terminal_app import (
     help_title,
     input_placeholder,
     keys_help,
+    keys_line,
     log_title,
     more_below,
     not_your_turn,
@@ -55,13 +58,24 @@ __all__ = ["SIDE", "WIDE", "ChoiceList", "CommandLine", "TableApp"]
 
 WIDE = (110, 32)  # from this size on, the table and the choices stand side by side
 SIDE = 44  # the width of the choices' column when wide, at least
-SHARE = (120, 45)  # from 120 columns the choices' column takes 45% (as far as the whole route still fits)
+SIDE_MOST = 90  # and at most (and never more than half the screen): the table keeps the rest
+TALL = 30  # from this height on the keys have a footer line; below it they are the input line's placeholder
+BELOW_TABLE = 10  # lines under the narrow table: header, decision (2), choices (at least 4), more, input, message
 
 
 def _cut(text: Text) -> Text:
     text.no_wrap = True
     text.overflow = "ellipsis"
     return text
+
+
+def _choice(code: Text, words: Text) -> Table:
+    """A menu line: its letter or number, then its words, wrapped between words under themselves."""
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(code, words)
+    return grid
 
 
 class Completion(Suggester):
@@ -153,7 +167,7 @@ class TableApp(App[int]):
     Screen { layout: vertical; }
     #header { height: 1; background: $boost; }
     #body { height: 1fr; layout: vertical; }
-    #table { height: auto; max-height: 60%; scrollbar-size-vertical: 1; }
+    #table { height: auto; max-height: 70%; scrollbar-size-vertical: 1; }
     #table > Static { height: auto; }
     #village { display: none; }
     #side { height: 1fr; }
@@ -165,7 +179,8 @@ class TableApp(App[int]):
     #log { display: none; }
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
     #command:focus { border: none; }
-    #message { height: 1; color: $warning; }
+    #message { height: auto; max-height: 2; color: $warning; }
+    Screen.short Footer { display: none; }
     Screen.wide #body { layout: horizontal; }
     Screen.wide #table { height: 100%; max-height: 100%; width: 1fr; }
     Screen.wide #village { display: block; }
@@ -200,6 +215,7 @@ class TableApp(App[int]):
             with VerticalScroll(id="table"):
                 yield Static(id="route")
                 yield Static(id="expeditions")
+                yield Static(id="recap")
                 yield Static(id="journal")
                 yield Static(id="village")
                 yield Static(id="hand")
@@ -233,13 +249,12 @@ class TableApp(App[int]):
         self.call_after_refresh(self.show_more)  # once the new size has reached every widget
 
     def side_width(self) -> int:
-        """The choices' column when wide: SIDE, or from SHARE's width its share, leaving the route
-        strip room for the whole route."""
+        """The choices' column when wide: the columns share the width by need. The table needs the whole
+        route strip (its names and a space per route space); the choices take the rest, at least SIDE
+        and at most SIDE_MOST or half the screen (choices that do not fit wrap, never cut)."""
         width = self.size.width
-        if width < SHARE[0]:
-            return SIDE
         route = len(self.game.state.options.route.terrains)
-        return max(SIDE, min(width * SHARE[1] // 100, width - LABEL - route - 2))
+        return max(SIDE, min(width - LABEL - route - 3, SIDE_MOST, width // 2))
 
     def menu_width(self) -> int:
         """The columns a choice's line has: the choices' column less its border and a scroll bar."""
@@ -260,6 +275,9 @@ class TableApp(App[int]):
         wide = self.wide
         main = self.screen if not isinstance(self.screen, TextScreen) else self.screen_stack[0]
         main.set_class(wide, "wide")
+        main.set_class(self.size.height < TALL, "short")
+        self.query_one("#command", CommandLine).placeholder = (keys_line() if self.size.height < TALL
+                                                                 else input_placeholder())
         main.set_class(self.big_village, "village")
         side = self.side_width()
         if wide:
@@ -271,19 +289,43 @@ class TableApp(App[int]):
             header.append(f" - Mackenzie {state.options.mackenzie}", style="dim")
         self.query_one("#header", Static).update(_cut(header))
         rows = "full" if wide or len(state.players) <= 3 else "compact"
-        self.query_one("#route", Static).update(route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide))
-        lines = 3 if wide else 2 if len(state.players) <= 2 else 1
-        self.query_one("#expeditions", Static).update(table.expeditions(state, seats, lines, width))
-        self.query_one("#journal", Static).update(table.journal_rows(state, seat, width) if wide
-                                                  else table.journal_line(state, seat, width))
+        strip = route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide)
+        self.query_one("#route", Static).update(strip)
+        journal = table.journal_rows(state, seat, width) if wide else table.journal_line(state, seat, width)
+        self.query_one("#journal", Static).update(journal)
+        hand = table.hand_rows(state, seat, width) if wide else table.hand_line(state, seat, width)
+        self.query_one("#hand", Static).update(hand)
+        events = self.game.events
+        if wide:
+            expeditions = table.expeditions(state, seats, 3, width)
+            told = table.recaps(state, events, seat, seats, width)
+        else:  # 80x24: what the others did stays in view; their expeditions take one line when room is short
+            room = self.size.height - BELOW_TABLE - len(strip.renderables) - 3 - len(hand.plain.splitlines())
+            expeditions, told = self.narrow_expeditions(room, seat, width)
+        self.query_one("#expeditions", Static).update(expeditions)
+        self.query_one("#recap", Static).update(Group(*told))
+        self.query_one("#recap", Static).display = bool(told)
         village: RenderableType = table.village_line(state, width)
         if wide and self.big_village:
             village = Group(screen.render_village(state), table.village_line(state, width))
         self.query_one("#village", Static).update(village)
-        self.query_one("#hand", Static).update(table.hand_rows(state, seat, width) if wide
-                                               else table.hand_line(state, seat, width))
-        self.query_one("#message", Static).update(_cut(Text(self.message)))
+        self.query_one("#message", Static).update(Text(self.message))
         self.draw_decision()
+
+    def narrow_expeditions(self, room: int, seat: int, width: int) -> tuple[Group, list[Text]]:
+        """The expeditions and the other seats' last turns in ``room`` lines: the richest layout that
+        leaves every turn a line (wrapped turns when they fit): others in two lines, then in one, then
+        every expedition in one."""
+        state, seats = self.game.state, self.game.seats
+        events = self.game.events
+        wrapped = len(table.recaps(state, events, seat, seats, width))
+        others = [s for s in range(len(state.players)) if s != state.current]
+        for brief in ([], others, list(range(len(state.players)))):
+            expeditions = table.expeditions(state, seats, 2, width, brief=brief)
+            left = room - len(expeditions.renderables)
+            if left >= wrapped:
+                break
+        return expeditions, table.recaps(state, events, seat, seats, width, max(1, left))
 
     def draw_decision(self) -> None:
         state = self.game.state
@@ -308,19 +350,18 @@ class TableApp(App[int]):
         menu = self.game.menu
         count = len(menu.plans) if self.all_plans is state else menu.shown
         options: list[Option] = []
+        width = max(2, len(str(len(menu.actions))), *(len(code(i)) for i in range(count)))
         for i, plan in enumerate(menu.plans[:count]):
-            line = Text(f"{code(i):>2} ", style="bold magenta")
-            line.append(compact_choice_label(state, plan))
-            options.append(Option(line, id=f"plan{i}"))
-        width = len(str(len(menu.actions)))
-        room = self.menu_width()
+            options.append(Option(_choice(Text(f"{code(i):>{width}} ", style="bold magenta"),
+                                          Text(compact_choice_label(state, plan))), id=f"plan{i}"))
         for i, action in enumerate(menu.actions, 1):
-            line = Text(f"{i:>{max(2, width)}} ", style="bold cyan")
-            line.append(str(action))
-            # the option list wraps every line: the hint is cut after a whole word so that each single
-            # choice stays one line (plans may take two)
-            line.append_text(table.clipped("  " + hint(state, action), max(0, room - line.cell_len), "dim"))
-            options.append(Option(line, id=f"act{i - 1}"))
+            # a choice longer than the column wraps under its own words, never cut
+            line = Text(str(action))
+            line.append("  " + hint(state, action), style="dim")
+            warning = discard_warning(state, action)
+            if warning:
+                line.append("  " + warning, style="bold red")
+            options.append(Option(_choice(Text(f"{i:>{width}} ", style="bold cyan"), line), id=f"act{i - 1}"))
         choices.clear_options()
         choices.add_options(options)
         choices.highlighted = 0 if options else None

@@ -19,6 +19,7 @@ from pathlib import Path
 from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
 from lewis_clark.bots.hint import expert_hint
+from lewis_clark.events import Event
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
 from lewis_clark.record import Record, load_record
@@ -172,6 +173,11 @@ class Game:
     @property
     def log(self) -> list[str]:
         return self.match.log_lines()
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the game so far, in order (what the table's "last turns" are read from)."""
+        return [e for step in self.match.steps for e in step.events]
 
     @property
     def people_to_play(self) -> bool:

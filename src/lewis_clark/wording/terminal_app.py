@@ -27,9 +27,14 @@ def journal_title() -> str:
     return t("Journal")
 
 
-def journal_costs() -> tuple[str, str]:
-    """The compact Journal's two row heads: its name, then what a slot's second line says."""
-    return t("Journal"), t("fur+eq.")
+def journal_heads() -> tuple[str, str, str]:
+    """The compact Journal's three row heads: its name (the cards), their badges, what recruiting costs."""
+    return t("Journal"), t("badge"), t("recruit")
+
+
+def recruit_cost(fur: int, equipment: int) -> str:
+    """What recruiting a Journal card costs now, in a narrow column, e.g. "1 fur 3 eq." (R15)."""
+    return t("{fur} fur {equipment} eq.", fur=fur, equipment=equipment)
 
 
 def village_title() -> str:
@@ -80,6 +85,11 @@ def help_title() -> str:
 
 def input_placeholder() -> str:
     return t("number, plan letter, action or command (help, undo, save FILE, log, quit); Tab completes")
+
+
+def keys_line() -> str:
+    """The keys in one line, where a short screen has no footer for them (the input line's placeholder)."""
+    return t(": type  ? help  u undo  R restart  V Village  L log  Ctrl+Q leave")
 
 
 def waiting_for(name: str) -> str:
