@@ -11,6 +11,7 @@ Bots think in a worker thread and move at the given pace, so the screen never fr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -21,6 +22,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
@@ -37,15 +39,16 @@ from lewis_clark.terminal.choices import code
 from lewis_clark.terminal.game import Command, Game, Refusal
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import help_text
-from lewis_clark.wording import RULE_TOPICS, hint, outcome, seat_name
+from lewis_clark.wording import RULE_TOPICS, current_language, hint, language, outcome, seat_name
 from lewis_clark.wording.discards import discard_warning
 from lewis_clark.wording.plans import compact_choice_label
-from lewis_clark.wording.terminal import no_plans
+from lewis_clark.wording.terminal import leaving, no_plans, record_is_in, say_where
 from lewis_clark.wording.terminal_app import (
     autosaving,
     game_over_keys,
     help_title,
     input_placeholder,
+    key_words,
     keys_help,
     keys_line,
     log_title,
@@ -67,6 +70,15 @@ def _cut(text: Text) -> Text:
     text.no_wrap = True
     text.overflow = "ellipsis"
     return text
+
+
+def worded(node: DOMNode) -> None:
+    """The footer's words for ``node``'s keys in the game's language (bindings are declared once, in
+    English, when the module is imported)."""
+    words = key_words()
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        keys[key] = [replace(b, description=words.get(b.action, b.description)) for b in bindings]
 
 
 def _choice(code: Text, words: Text) -> Table:
@@ -154,6 +166,7 @@ class TextScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        worded(self)
         if self.end:
             self.query_one("#sheet-body", VerticalScroll).scroll_end(animate=False)
 
@@ -206,6 +219,7 @@ class TableApp(App[int]):
         self.listed: State | None = None  # the state whose choices the list shows
         self.left = False
         self.ready = False  # the widgets exist (set when mounted)
+        self.language = current_language()  # the game's words, in every callback (see bot_chose)
 
     # --- layout ----------------------------------------------------------------------------------
 
@@ -234,6 +248,8 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.ready = True
+        for node in (self, self.query_one("#choices", ChoiceList), self.query_one("#command", CommandLine)):
+            worded(node)
         log = self.query_one("#log", RichLog)
         for step in self.game.match.steps:
             self._log_step(log, step)
@@ -293,13 +309,14 @@ class TableApp(App[int]):
         self.query_one("#route", Static).update(strip)
         journal = table.journal_rows(state, seat, width) if wide else table.journal_line(state, seat, width)
         self.query_one("#journal", Static).update(journal)
-        hand = table.hand_rows(state, seat, width) if wide else table.hand_line(state, seat, width)
-        self.query_one("#hand", Static).update(hand)
         events = self.game.events
         if wide:
+            self.query_one("#hand", Static).update(table.hand_rows(state, seat, width))
             expeditions = table.expeditions(state, seats, 3, width)
             told = table.recaps(state, events, seat, seats, width)
         else:  # 80x24: what the others did stays in view; their expeditions take one line when room is short
+            hand = table.hand_line(state, seat, width)
+            self.query_one("#hand", Static).update(hand)
             room = self.size.height - BELOW_TABLE - len(strip.renderables) - 3 - len(hand.plain.splitlines())
             expeditions, told = self.narrow_expeditions(room, seat, width)
         self.query_one("#expeditions", Static).update(expeditions)
@@ -313,17 +330,19 @@ class TableApp(App[int]):
         self.draw_decision()
 
     def narrow_expeditions(self, room: int, seat: int, width: int) -> tuple[Group, list[Text]]:
-        """The expeditions and the other seats' last turns in ``room`` lines: the richest layout that
-        leaves every turn a line (wrapped turns when they fit): others in two lines, then in one, then
-        every expedition in one."""
+        """The expeditions and the other seats' last turns in ``room`` lines, the richest layout that fits:
+        the others' expeditions in two lines, then in one; then each turn in one line (cut at the edge);
+        then every expedition in one line."""
         state, seats = self.game.state, self.game.seats
         events = self.game.events
         wrapped = len(table.recaps(state, events, seat, seats, width))
+        turns = len(table.recaps(state, events, seat, seats, 10**4))
         others = [s for s in range(len(state.players)) if s != state.current]
-        for brief in ([], others, list(range(len(state.players)))):
+        everyone = list(range(len(state.players)))
+        for brief, need in (([], wrapped), (others, wrapped), (others, turns), (everyone, turns)):
             expeditions = table.expeditions(state, seats, 2, width, brief=brief)
             left = room - len(expeditions.renderables)
-            if left >= wrapped:
+            if left >= need:
                 break
         return expeditions, table.recaps(state, events, seat, seats, width, max(1, left))
 
@@ -389,14 +408,16 @@ class TableApp(App[int]):
         """A step was applied: its log lines go to the log and the message line."""
         if not self.ready:
             return
-        self._log_step(self.query_one("#log", RichLog), step)
-        if step.lines:
-            self.message = step.lines[-1]
+        lines = self._log_step(self.query_one("#log", RichLog), step)
+        if lines:
+            self.message = lines[-1]
 
-    def _log_step(self, log: RichLog, step: Step) -> None:
+    def _log_step(self, log: RichLog, step: Step) -> list[str]:
         style = screen.PLAYER_STYLES.get(self.game.state.players[step.seat].colour, "")
-        for line in step.lines:
+        lines = self.game.step_lines(step)
+        for line in lines:
             log.write(Text(line, style="red" if line.startswith("Mackenzie") else style))
+        return lines
 
     def advance(self) -> None:
         """After any change: redraw, then let a bot move (at the pace) or wait for a person."""
@@ -416,13 +437,15 @@ class TableApp(App[int]):
         self.call_from_thread(self.bot_chose, action)
 
     def bot_chose(self, action: Action) -> None:
-        self.game.match.apply(action, self.game.state.current)
-        self.thinking = False
-        self.redraw()
-        if self.delay:
-            self.set_timer(self.delay, self.advance)
-        else:
-            self.call_later(self.advance)
+        # called from the bot's thread: the game's language is set again (a thread starts in the default)
+        with language(self.language):
+            self.game.match.apply(action, self.game.state.current)
+            self.thinking = False
+            self.redraw()
+            if self.delay:
+                self.set_timer(self.delay, self.advance)
+            else:
+                self.call_later(self.advance)
 
     def act(self, meant: Action | Plan) -> None:
         """A person's choice: one action or a plan's steps."""
@@ -485,7 +508,7 @@ class TableApp(App[int]):
             if arg:
                 self.game.save(Path(arg).expanduser())
             else:
-                self.say("Say where: save FILE")
+                self.say(say_where())
         elif name in ("undo", "restart"):
             self.action_undo(name == "restart")
         elif name == "hint":
@@ -550,9 +573,5 @@ class TableApp(App[int]):
         """What is printed once the screen is gone: how the game ended or where it is saved."""
         state, where = self.game.state, self.game.autosave
         if state.over:
-            text = outcome(state, self.game.seats)
-            return text + (f"\nThe record of this game is in {where} (replay it with: lewis-clark replay {where} --log)"
-                           if where else "")
-        if where:
-            return f"Leaving the game. It is saved in {where}; resume with: lewis-clark play --load {where}"
-        return "Leaving the game (it was not saved)."
+            return outcome(state, self.game.seats) + ("\n" + record_is_in(str(where)) if where else "")
+        return leaving(str(where) if where else None)

@@ -47,6 +47,7 @@ from lewis_clark.wording.discards import discard_warning
 from lewis_clark.wording.names import card_tag
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import all_plans_heading, plans_heading, single_choices_heading
+from lewis_clark.wording.terminal_app import colour_label
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",
                                  "green": "bold green3", "purple": "bold medium_purple1"}
@@ -103,7 +104,7 @@ def render_route(state: State, seats: Sequence[str] = ()) -> RenderableType:
             cells[i] = "-"
         cells[p.camp] = "C"
         cells[p.scout] = "#" if p.scout == p.camp else "@"
-        row = Text(p.colour[:label - 1].ljust(label), style=PLAYER_STYLES.get(p.colour, "bold"))
+        row = Text(colour_label(p.colour)[:label - 1].ljust(label), style=PLAYER_STYLES.get(p.colour, "bold"))
         row.append("".join(cells), style=PLAYER_STYLES.get(p.colour, "bold"))
         row.append(f"  @{p.scout} C{p.camp}", style="dim")
         rows.append(row)

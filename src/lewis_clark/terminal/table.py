@@ -61,7 +61,7 @@ def _kind(kind: int) -> Text:
 
 
 def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1, width: int = 200,
-                brief: Collection[int] = ()) -> RenderableType:
+                brief: Collection[int] = ()) -> Group:
     """Each expedition in ``lines`` lines (1, or 2: the Camp preview of the one to play after its first
     line when it fits whole in ``width``, else on a line of its own, never cut; 3: the same): name, Scout
     and Camp, resources and boat room, Indians, boats, hand size and the cards in its playing area (the
@@ -132,22 +132,26 @@ def journal_line(state: State, seat: int, width: int = 80) -> RenderableType:
     equipment (its Strength). Columns are as wide as their names; when five whole names do not fit, the
     longest are shortened first (initials, then the surname), so short names stay whole."""
     p = state.players[seat]
-    heads = journal_heads()
-    head = max(map(len, heads))
-    room = width - head - 1 - len(state.journal)  # a space after the head and after each column
-    badges: list[Text] = []
-    costs: list[Text] = []
-    forms: list[list[str]] = []  # each slot's name forms, longest first
-    for slot, card in enumerate(state.journal):
-        if not card:
-            badges.append(Text(""))
-            costs.append(Text(""))
-            forms.append([empty_slot()])
-            continue
-        c = CARDS[card]
-        badges.append(_kind(c.badge))
-        costs.append(Text(recruit_cost(recruit_fur(state, p, slot), c.strength), style="bold"))
-        forms.append(name_forms(c.name))
+    short = False
+    for short in (False, True):  # the costs in words when they fit, else their units in the row's head
+        heads = journal_heads(short)
+        head = max(map(len, heads))
+        room = width - head - 1 - len(state.journal)  # a space after the head and after each column
+        badges: list[Text] = []
+        costs: list[Text] = []
+        forms: list[list[str]] = []  # each slot's name forms, longest first
+        for slot, card in enumerate(state.journal):
+            if not card:
+                badges.append(Text(""))
+                costs.append(Text(""))
+                forms.append([empty_slot()])
+                continue
+            c = CARDS[card]
+            badges.append(_kind(c.badge))
+            costs.append(Text(recruit_cost(recruit_fur(state, p, slot), c.strength, short), style="bold"))
+            forms.append(name_forms(c.name))
+        if sum(max(len(f[-1]) + 2, b.cell_len, k.cell_len) for f, b, k in zip(forms, badges, costs, strict=True)) <= room:
+            break
     chosen = [0] * len(forms)
 
     def cell(i: int) -> int:

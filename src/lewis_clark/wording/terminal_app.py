@@ -4,6 +4,7 @@ the keys and the messages of the app (``lewis_clark.terminal.app``)."""
 from __future__ import annotations
 
 from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.wording.names import COLOUR_NAMES
 
 
 def route_label() -> str:
@@ -13,6 +14,19 @@ def route_label() -> str:
 def route_legend() -> str:
     """What the route strip's characters mean."""
     return t("~ river  ^ mountain  * both   S St Louis  F Fort Clatsop   @ Scout  C Camp  # both  M Mackenzie")
+
+
+def colour_label(colour: str) -> str:
+    """An expedition's colour as the route strip's row name, e.g. "orange" (a name typed for a seat is
+    too long for it)."""
+    return COLOUR_NAMES[colour]().lower() if colour in COLOUR_NAMES else colour
+
+
+def key_words() -> dict[str, str]:
+    """The footer's word for each key's action (the app's bindings, by action name)."""
+    return {"app.undo": t("undo"), "app.restart": t("restart turn"), "app.help": t("help"), "app.type": t("type"),
+            "app.village": t("Village"), "app.log": t("log"), "leave": t("leave"), "app.pop_screen": t("close"),
+            "cursor_right": t("complete"), "app.focus_choices": t("choices")}
 
 
 def scouts_label() -> str:
@@ -27,13 +41,17 @@ def journal_title() -> str:
     return t("Journal")
 
 
-def journal_heads() -> tuple[str, str, str]:
-    """The compact Journal's three row heads: its name (the cards), their badges, what recruiting costs."""
-    return t("Journal"), t("badge"), t("recruit")
+def journal_heads(short: bool = False) -> tuple[str, str, str]:
+    """The compact Journal's three row heads: its name (the cards), their badges, what recruiting costs
+    (``short``: the costs' units named in the head, for ``recruit_cost(short=True)``)."""
+    return t("Journal"), t("badge"), t("fur + eq.") if short else t("recruit")
 
 
-def recruit_cost(fur: int, equipment: int) -> str:
-    """What recruiting a Journal card costs now, in a narrow column, e.g. "1 fur 3 eq." (R15)."""
+def recruit_cost(fur: int, equipment: int, short: bool = False) -> str:
+    """What recruiting a Journal card costs now, in a narrow column, e.g. "1 fur 3 eq." (R15); ``short``
+    "1 + 3", where the words do not fit."""
+    if short:
+        return t("{fur} + {equipment}", fur=fur, equipment=equipment)
     return t("{fur} fur {equipment} eq.", fur=fur, equipment=equipment)
 
 
