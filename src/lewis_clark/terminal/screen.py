@@ -47,7 +47,7 @@ from lewis_clark.wording.discards import discard_warning
 from lewis_clark.wording.names import card_tag
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import all_plans_heading, plans_heading, single_choices_heading
-from lewis_clark.wording.terminal_app import colour_label
+from lewis_clark.wording.terminal_app import colour_label, place_label
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",
                                  "green": "bold green3", "purple": "bold medium_purple1"}
@@ -129,8 +129,8 @@ def render_village(state: State) -> RenderableType:
     table.add_column(t("action"), overflow="fold")
     for place in PLACES:
         n = state.village[place.index]
-        # the notation's word names the place: it is what is typed after "village"
-        table.add_row(place.name, Text(str(n), style="magenta" if n else "dim"), village_room(state, place),
+        # in English the notation's word names the place: it is what is typed after "village"
+        table.add_row(place_label(place), Text(str(n), style="magenta" if n else "dim"), village_room(state, place),
                       place_summary(place))
     return Group(table, Text(t("Powwow {powwow}   Newcomer {newcomer}   Indian stock {stock}   boat tiles: small {small}, "
                                "large {large}", powwow=state.powwow, newcomer=state.newcomer, stock=state.indian_stock,

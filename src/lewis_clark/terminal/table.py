@@ -36,6 +36,7 @@ from lewis_clark.wording.terminal_app import (
     journal_heads,
     journal_title,
     no_cards,
+    place_label,
     recruit_cost,
     village_counts,
     village_title,
@@ -86,7 +87,7 @@ def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1, width: 
             if first.cell_len + len(preview) <= width:
                 first.append(preview, style="dim")
                 preview = ""
-            rows += [_cut(first), _cut(rest)]
+            rows += [_cut(first), rest if lines >= 3 else _cut(rest)]  # wide: the cards wrap, never cut
             if preview:  # a line of its own rather than cut at the edge
                 rows.append(Text("  " + preview.strip(), style="dim"))
         else:
@@ -238,7 +239,7 @@ def village_line(state: State, width: int = 80) -> Text:
     entries = []
     for place in PLACES:
         n = state.village[place.index]
-        entry = Text(place.name + " ")
+        entry = Text(place_label(place) + " ")
         entry.append(str(n), style="bold magenta" if n else "dim")
         if solo:
             entry.append(" (")

@@ -26,7 +26,7 @@ def discard_warning(state: State, action: Action) -> str:
         return ""
     card = BY_SLUG[action.subject]
     if card.role == "commander":
-        return t("Careful: {card} is your Commander; discarded, it leaves your hand", card=card_title(card))
+        return t("Careful: {card} is your Commander; discarded, it leaves your hand", card=card.name)
     if is_mover(card):
         return t("Careful: {card} moves your Scout; discarded, it leaves your hand", card=card_title(card))
     return ""

@@ -3,8 +3,9 @@ the keys and the messages of the app (``lewis_clark.terminal.app``)."""
 
 from __future__ import annotations
 
-from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.names import COLOUR_NAMES
+from lewis_clark.village import Place
+from lewis_clark.wording.catalogue import SOURCE, current_language, t, tn
+from lewis_clark.wording.names import COLOUR_NAMES, place_title
 
 
 def route_label() -> str:
@@ -27,6 +28,12 @@ def key_words() -> dict[str, str]:
     return {"app.undo": t("undo"), "app.restart": t("restart turn"), "app.help": t("help"), "app.type": t("type"),
             "app.village": t("Village"), "app.log": t("log"), "leave": t("leave"), "app.pop_screen": t("close"),
             "cursor_right": t("complete"), "app.focus_choices": t("choices")}
+
+
+def place_label(place: Place) -> str:
+    """A Village place on the table: in English its notation word, the one typed after "village"
+    ("canoe"); in another language its title, since the notation stays English."""
+    return place.name if current_language() == SOURCE else place_title(place)
 
 
 def scouts_label() -> str:
