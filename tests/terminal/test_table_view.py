@@ -266,3 +266,48 @@ def test_the_full_screen_table_in_hungarian_has_no_english_word(size: tuple[int,
 
     with language("hu"):
         run(app, size, script)
+
+
+@pytest.mark.parametrize(("lang", "args"), [("hu_HU.UTF-8", []), ("C.UTF-8", ["--language", "hu"])])
+def test_the_real_command_speaks_the_language_asked_for(tmp_path: Path, lang: str, args: list[str]) -> None:
+    """``--language hu``, or a Hungarian LANG, words the whole game in Hungarian: the table, the prompt,
+    leaving, and a refused option."""
+    import os
+
+    import pexpect
+
+    script = Path(sys.executable).parent / "lewis-clark"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "TERM": "xterm-256color", "LANG": lang}
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    child = pexpect.spawn(str(script), ["play", "--plain", "--players", "human,random", "--fast", *args], env=env,
+                          dimensions=(50, 80), encoding="utf-8", timeout=30)
+    child.expect("narancs> ")
+    assert "Napló" in child.before and "Journal" not in child.before
+    child.sendline("quit")
+    child.expect("Kilépés a játékból")
+    child.expect(pexpect.EOF)
+    out, status = pexpect.run(f"{script} play --players human,human --mackenzie 3 " + " ".join(args),
+                              withexitstatus=True, encoding="utf-8", env=env)
+    assert status == 2 and "egyszemélyes" in out, out
+
+
+def test_help_at_80_columns_wraps_under_its_own_column() -> None:
+    """``?`` at 80x24: a long help line goes on under its own second column, never from the left edge."""
+    from lewis_clark.terminal.texts import hanging, help_text
+    from lewis_clark.wording.terminal_app import keys_help
+
+    words = hanging(keys_help() + "\n" + help_text(""), 77)
+    assert max(map(len, words.splitlines())) <= 77
+    assert re.search(r"^  1-9 +the single choice.*\n {20}\S", words, re.M), words
+    app = TableApp(Record(Options(players=1, seed=3)), ["human"], delay=0)
+
+    async def script(pilot: object) -> None:
+        await pilot.press("question_mark")  # type: ignore[attr-defined]
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Keys on the table" in text
+        assert re.search(r"^ {20}them, then Enter\)", text, re.M), text
+
+    run(app, (80, 24), script)

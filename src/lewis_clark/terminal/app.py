@@ -38,7 +38,7 @@ from lewis_clark.terminal import screen, table
 from lewis_clark.terminal.choices import code
 from lewis_clark.terminal.game import Command, Game, Refusal
 from lewis_clark.terminal.route import LABEL, route_strip
-from lewis_clark.terminal.texts import help_text
+from lewis_clark.terminal.texts import hanging, help_text
 from lewis_clark.wording import RULE_TOPICS, current_language, hint, language, outcome, seat_name
 from lewis_clark.wording.discards import discard_warning
 from lewis_clark.wording.plans import compact_choice_label
@@ -501,7 +501,8 @@ class TableApp(App[int]):
     def command(self, command: Command) -> None:
         name, arg = command.name, command.arg
         if name == "help":
-            self.push_screen(TextScreen(help_title(), Text((keys_help() + "\n" if not arg else "") + help_text(arg))))
+            words = (keys_help() + "\n" if not arg else "") + help_text(arg)
+            self.push_screen(TextScreen(help_title(), Text(hanging(words, self.size.width - 3))))
         elif name == "log":
             self.action_log()
         elif name == "save":

@@ -37,7 +37,7 @@ from lewis_clark.terminal.game import (
     new_autosave_path,
     write_record,
 )
-from lewis_clark.terminal.texts import help_text
+from lewis_clark.terminal.texts import hanging, help_text
 from lewis_clark.wording import t
 from lewis_clark.wording.terminal import (
     leave_question,
@@ -197,7 +197,7 @@ class Session:
             return meant
         name, rest = meant.name, meant.arg
         if name == "help":
-            self.console.print(help_text(rest), highlight=False)
+            self.console.print(hanging(help_text(rest), self.console.width - 1), highlight=False)
             return False
         if name == "log":
             self.show_log(rest)
