@@ -50,6 +50,15 @@ async def settle(pilot: object) -> None:
         await pilot.pause(0.02)  # type: ignore[attr-defined]
 
 
+async def choose_first(pilot: object, app: TableApp) -> None:
+    """The first plan by its key, else the first single choice as typed (``1`` and Enter)."""
+    if app.game.menu.plans:
+        await pilot.press("a")  # type: ignore[attr-defined]
+    else:
+        app.enter("1")
+    await settle(pilot)
+
+
 def two_player(seed: int = 3) -> TableApp:
     return TableApp(Record(Options(players=2, seed=seed)), ["human", "random"], delay=0)
 
@@ -63,8 +72,7 @@ def test_the_bots_last_turn_is_in_view_without_a_key(size: tuple[int, int]) -> N
     async def script(pilot: object) -> None:
         turn = app.game.state.turn
         while app.game.state.turn == turn:  # the person's whole turn: plan a, then the first choices
-            await pilot.press("a" if app.game.menu.plans else "1")  # type: ignore[attr-defined]
-            await settle(pilot)
+            await choose_first(pilot, app)
         while not app.game.people_to_play:
             await settle(pilot)
         state = app.game.state
@@ -84,8 +92,7 @@ def test_solo_shows_mackenzies_last_step_at_80x24() -> None:
         start = app.game.state.mackenzie
         turn = app.game.state.turn
         while app.game.state.turn == turn:
-            await pilot.press("a" if app.game.menu.plans else "1")  # type: ignore[attr-defined]
-            await settle(pilot)
+            await choose_first(pilot, app)
         text = screen_text(app)
         assert f"Mackenzie went from {start} to {app.game.state.mackenzie}" in text, text
 
@@ -112,8 +119,7 @@ def test_nothing_is_cut_in_the_decision_column_and_the_camp_preview_is_whole(siz
             assert all(preview in line for line in shown), (preview, shown)
             if players <= 2:  # with more expeditions at 80x24 it gives way to the others' last turns
                 assert shown, text
-            await pilot.press("a" if app.game.menu.plans else "1")  # type: ignore[attr-defined]
-            await settle(pilot)
+            await choose_first(pilot, app)
 
     run(app, size, script)
 
@@ -259,8 +265,7 @@ def test_the_full_screen_table_in_hungarian_has_no_english_word(size: tuple[int,
             text = screen_text(app)
             found = _hungarian_slips(text, notation)
             assert not found, (found, text)
-            await pilot.press("a" if app.game.menu.plans else "1")  # type: ignore[attr-defined]
-            await settle(pilot)
+            await choose_first(pilot, app)
             while not app.game.people_to_play and not app.game.state.over:
                 await settle(pilot)
 
@@ -309,5 +314,32 @@ def test_help_at_80_columns_wraps_under_its_own_column() -> None:
         text = screen_text(app)
         assert "Keys on the table" in text
         assert re.search(r"^ {20}them, then Enter\)", text, re.M), text
+
+    run(app, (80, 24), script)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_with_many_seats_every_other_seats_last_turn_is_in_view_at_80x24(players: int) -> None:
+    """Where room is short, each other expedition's line carries its last turn: with up to five seats at
+    80x24 every other seat's turn begins on screen, and the decision still shows."""
+    from lewis_clark.wording.recap import recap_parts
+
+    app = TableApp(Record(Options(players=players, seed=5)), ["human"] + ["random"] * (players - 1), delay=0)
+
+    async def script(pilot: object) -> None:
+        for _ in range(2):  # two of the person's turns, the bots' between them
+            turn = app.game.state.turn
+            while app.game.state.turn == turn:
+                await choose_first(pilot, app)
+            while not app.game.people_to_play and not app.game.state.over:
+                await settle(pilot)
+        state = app.game.state
+        text = screen_text(app)
+        flat = " ".join(text.split())
+        for r in last_turns(state, app.game.events):
+            if r.seat != 0:
+                words = " ".join("; ".join(recap_parts(r)).split())[:24]
+                assert words in flat, (r.seat, words, text)
+        assert " to choose " in text
 
     run(app, (80, 24), script)

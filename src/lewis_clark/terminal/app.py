@@ -332,19 +332,26 @@ class TableApp(App[int]):
     def narrow_expeditions(self, room: int, seat: int, width: int) -> tuple[Group, list[Text]]:
         """The expeditions and the other seats' last turns in ``room`` lines, the richest layout that fits:
         the others' expeditions in two lines, then in one; then each turn in one line (cut at the edge);
-        then every expedition in one line."""
+        then each other expedition in one line of its Scout, Camp and last turn; then the expedition to
+        play in one line too."""
         state, seats = self.game.state, self.game.seats
         events = self.game.events
         wrapped = len(table.recaps(state, events, seat, seats, width))
         turns = len(table.recaps(state, events, seat, seats, 10**4))
         others = [s for s in range(len(state.players)) if s != state.current]
         everyone = list(range(len(state.players)))
-        for brief, need in (([], wrapped), (others, wrapped), (others, turns), (everyone, turns)):
+        for brief, need in (([], wrapped), (others, wrapped), (others, turns)):
             expeditions = table.expeditions(state, seats, 2, width, brief=brief)
             left = room - len(expeditions.renderables)
             if left >= need:
-                break
-        return expeditions, table.recaps(state, events, seat, seats, width, max(1, left))
+                return expeditions, table.recaps(state, events, seat, seats, width, left)
+        told = table.last_words(state, events, seat)
+        if len(state.players) == 1 or not told:  # solo: Mackenzie's step has a line of its own
+            return expeditions, table.recaps(state, events, seat, seats, width, max(1, left))
+        expeditions = table.expeditions(state, seats, 2, width, brief=others, told=told)
+        if len(expeditions.renderables) > room:
+            expeditions = table.expeditions(state, seats, 2, width, brief=everyone, told=told)
+        return expeditions, []
 
     def draw_decision(self) -> None:
         state = self.game.state

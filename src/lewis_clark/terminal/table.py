@@ -9,7 +9,7 @@ or changes a state.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -25,7 +25,7 @@ from lewis_clark.state import State
 from lewis_clark.terminal.screen import KIND_STYLES, PLAYER_STYLES, player_text, resources_text
 from lewis_clark.village import PLACES
 from lewis_clark.wording import boat_count, camp_preview, card_summary, decision_hint, kind_name, player_name, prompt, t
-from lewis_clark.wording.recap import every_turn, last_turns, mackenzie_words, recap_line
+from lewis_clark.wording.recap import every_turn, last_turns, mackenzie_words, recap_line, recap_parts
 from lewis_clark.wording.terminal_app import (
     area_cards,
     badge_token,
@@ -42,8 +42,8 @@ from lewis_clark.wording.terminal_app import (
     village_title,
 )
 
-__all__ = ["clipped", "decision", "expeditions", "hand_line", "hand_rows", "journal_line", "journal_rows", "name_forms",
-           "recaps", "short_name", "village_line"]
+__all__ = ["clipped", "decision", "expeditions", "hand_line", "hand_rows", "journal_line", "journal_rows", "last_words",
+           "name_forms", "recaps", "short_name", "village_line"]
 
 
 def _cut(line: Text) -> Text:
@@ -62,16 +62,21 @@ def _kind(kind: int) -> Text:
 
 
 def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1, width: int = 200,
-                brief: Collection[int] = ()) -> Group:
+                brief: Collection[int] = (), told: Mapping[int, str] | None = None) -> Group:
     """Each expedition in ``lines`` lines (1, or 2: the Camp preview of the one to play after its first
     line when it fits whole in ``width``, else on a line of its own, never cut; 3: the same): name, Scout
     and Camp, resources and boat room, Indians, boats, hand size and the cards in its playing area (the
-    expedition to play marked >). The seats in ``brief`` take one line whatever ``lines`` says."""
+    expedition to play marked >). The seats in ``brief`` take one line whatever ``lines`` says; a seat in
+    ``told`` takes one line of its Scout, Camp and those words (its last turn) instead."""
     rows: list[Text] = []
     for seat, p in enumerate(state.players):
         first = Text("> " if seat == state.current and not state.over else "  ", style="bold")
         first.append_text(player_text(state, seat, seats))
         first.append(f" @{p.scout} C{p.camp}  ", style="bold")
+        if told and seat in told:
+            first.append(told[seat])
+            rows.append(_cut(first))
+            continue
         first.append_text(resources_text(state, seat))
         rest = Text("  ")
         rest.append(indians_aboard(p.indians, p.on_cards), style="magenta")
@@ -94,6 +99,11 @@ def expeditions(state: State, seats: Sequence[str] = (), lines: int = 1, width: 
             first.append(";")
             rows.append(_cut(first + rest[1:]))
     return Group(*rows)
+
+
+def last_words(state: State, events: Iterable[Event], seat: int) -> dict[int, str]:
+    """Each other seat's last turn in words without its name (``wording.recap``), for a one-line table."""
+    return {r.seat: "; ".join(recap_parts(r)) for r in last_turns(state, events) if r.seat != seat}
 
 
 def recaps(state: State, events: Iterable[Event], seat: int, seats: Sequence[str] = (), width: int = 80,
