@@ -1,9 +1,10 @@
 """The full-screen table (``lewis-clark play``): a Textual app over ``terminal.game.Game``.
 
-Everything a player needs fits 80x24: the route strip, every expedition in a line, the Journal with
-its costs, your hand, the decision and its choices, an input line and the last thing that happened.
-From 110x32 the table and the choices stand side by side, with the full Journal, hand and Village
-tables and the log. Keyboard first: number keys and plan letters choose at once, arrows and Enter
+Everything a player needs fits 80x24: the route strip, every expedition in a line or two, what the
+other seats did in their last turn, the Journal with its badges and costs, your hand, the decision and
+its choices (wrapped, never cut), an input line and the last thing that happened. From 110x32 the
+table and the choices stand side by side, sharing the width by need, with the full Journal, hand and
+Village tables and the log. Keyboard first: number keys and plan letters choose at once, arrows and Enter
 move through the choices, ``:`` types notation or a command (Tab completes), ``u`` undoes, ``?`` helps.
 Bots think in a worker thread and move at the given pace, so the screen never freezes.
 """
@@ -271,10 +272,6 @@ class TableApp(App[int]):
         width = self.size.width
         route = len(self.game.state.options.route.terrains)
         return max(SIDE, min(width - LABEL - route - 3, SIDE_MOST, width // 2))
-
-    def menu_width(self) -> int:
-        """The columns a choice's line has: the choices' column less its border and a scroll bar."""
-        return (self.side_width() - 2 if self.wide else self.size.width - 1) - 1
 
     def seat_shown(self) -> int:
         """Whose hand and Journal costs are shown: the person to play, else the first person."""

@@ -1,9 +1,11 @@
-"""The table in compact form for the full-screen app: every expedition in one or two lines, the Journal
-with its costs, the Village with its occupants (and solo badge tokens), a hand, and the decision.
+"""The table in compact form for the full-screen app: every expedition in one or two lines, the other
+seats' last turns, the Journal with its badges and costs, the Village with its occupants (and solo
+badge tokens), a hand, and the decision.
 
-Functions take a state and return rich renderables that fit a width by cutting lines (never by
-widening); the full tables of ``terminal.screen`` serve where there is room. Nothing here reads input
-or changes a state.
+Functions take a state and return rich renderables that fit a width (never widening it): the table's
+status lines are cut at the edge, while the decision, the Camp preview and the words of the wide
+tables wrap; the full tables of ``terminal.screen`` serve where there is room. Nothing here reads
+input or changes a state.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from lewis_clark.wording.terminal_app import (
     village_title,
 )
 
-__all__ = ["clipped", "decision", "expeditions", "hand_line", "hand_rows", "journal_line", "journal_rows", "last_words",
+__all__ = ["decision", "expeditions", "hand_line", "hand_rows", "journal_line", "journal_rows", "last_words",
            "name_forms", "recaps", "short_name", "village_line"]
 
 
@@ -211,18 +213,6 @@ def short_name(name: str, width: int) -> str:
     """A name in ``width`` characters when one of its forms fits (see ``name_forms``), else its shortest form."""
     forms = name_forms(name)
     return next((form for form in forms if len(form) <= width), forms[-1])
-
-
-def clipped(text: str, width: int, style: str = "") -> Text:
-    """``text`` in ``width`` characters: whole when it fits, else cut after its last whole part (" | "
-    parts first, then words) with an ellipsis, never in the middle of a word."""
-    if len(text) <= width:
-        return Text(text, style=style)
-    room = text[: max(0, width - 1)]
-    cut = room.rfind(" | ")
-    if cut <= 0:
-        cut = room.rfind(" ")
-    return Text((room[:cut] if cut > 0 else room).rstrip(" |") + "…", style=style)
 
 
 def packed(head: Text, entries: Sequence[Text], width: int) -> Text:
