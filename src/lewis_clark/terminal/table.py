@@ -251,23 +251,13 @@ def village_line(state: State, width: int = 80) -> Text:
 
 
 def hand_line(state: State, seat: int, width: int = 80) -> Text:
-    """A hand in a few lines: each card in its badge's colour, with its Strength; when whole names take
-    more than two lines, their shorter forms (``name_forms``) are used if that saves a line."""
+    """A hand in a few lines: each card (its whole name) in its badge's colour, with its Strength."""
     p = state.players[seat]
-
-    def lines(form: int) -> Text:
-        entries = []
-        for c in sorted(p.hand, key=lambda c: (CARDS[c].strength, c)):
-            card = CARDS[c]
-            name = name_forms(card.name)[min(form, len(name_forms(card.name)) - 1)]
-            entries.append(Text(name + " ") + Text(f"{card.strength} ", style="bold") + _kind(card.badge))
-        return packed(Text(hand_title(), style="bold"), entries or [Text(no_cards(), style="dim")], width)
-
-    whole = lines(0)
-    if whole.plain.count("\n") < 2:
-        return whole
-    short = lines(1)
-    return short if short.plain.count("\n") < whole.plain.count("\n") else whole
+    entries = []
+    for c in sorted(p.hand, key=lambda c: (CARDS[c].strength, c)):
+        card = CARDS[c]
+        entries.append(Text(card.name + " ") + Text(f"{card.strength} ", style="bold") + _kind(card.badge))
+    return packed(Text(hand_title(), style="bold"), entries or [Text(no_cards(), style="dim")], width)
 
 
 def decision(state: State, width: int = 80) -> RenderableType:
