@@ -75,6 +75,7 @@ def test_the_bots_last_turn_is_in_view_without_a_key(size: tuple[int, int]) -> N
             await choose_first(pilot, app)
         while not app.game.people_to_play:
             await settle(pilot)
+        await settle(pilot)  # the last move drawn
         state = app.game.state
         blue = next(r for r in last_turns(state, app.game.events) if r.seat == 1)
         line = recap_line(state, blue)
@@ -268,6 +269,7 @@ def test_the_full_screen_table_in_hungarian_has_no_english_word(size: tuple[int,
             await choose_first(pilot, app)
             while not app.game.people_to_play and not app.game.state.over:
                 await settle(pilot)
+            await settle(pilot)  # the last move drawn
 
     with language("hu"):
         run(app, size, script)
@@ -333,6 +335,7 @@ def test_with_many_seats_every_other_seats_last_turn_is_in_view_at_80x24(players
                 await choose_first(pilot, app)
             while not app.game.people_to_play and not app.game.state.over:
                 await settle(pilot)
+            await settle(pilot)  # the last move drawn
         state = app.game.state
         text = screen_text(app)
         flat = " ".join(text.split())
