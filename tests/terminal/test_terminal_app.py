@@ -350,16 +350,17 @@ def test_five_players_show_every_expedition_the_decision_and_choices(size: tuple
     run(app, size, script)
 
 
-def test_wide_screen_gives_the_choices_45_percent_and_the_log_the_rest() -> None:
-    """From 120 columns the choices' column takes about 45% (the whole route still fits beside it), plans
-    wrap to at most two lines, and the log takes the rows under the choices."""
+def test_wide_screen_shares_the_width_by_need_and_the_log_takes_the_rest() -> None:
+    """Side by side the table keeps what the whole route strip needs and the choices' column takes the
+    rest (at 120 columns about 42%, more than SIDE); the log takes the rows under the choices."""
     from lewis_clark.terminal.app import SIDE
 
     app = TableApp(Record(Options(players=2, seed=3)), ["human", "human"], delay=0)
 
     async def script(pilot: object) -> None:
         side = app.query_one("#side").size.width
-        assert side >= 120 * 40 // 100 > SIDE
+        route = len(app.game.state.options.route.terrains)
+        assert side >= 120 * 40 // 100 > SIDE and 120 - side - 2 >= LABEL + route
         text = screen_text(app)
         route = next(line for line in text.splitlines() if line.startswith("route"))
         assert "S" in route and "F" in route and "<" not in route and ">" not in route

@@ -1,9 +1,10 @@
 """The full-screen table (``lewis-clark play``): a Textual app over ``terminal.game.Game``.
 
-Everything a player needs fits 80x24: the route strip, every expedition in a line, the Journal with
-its costs, your hand, the decision and its choices, an input line and the last thing that happened.
-From 110x32 the table and the choices stand side by side, with the full Journal, hand and Village
-tables and the log. Keyboard first: number keys and plan letters choose at once, arrows and Enter
+Everything a player needs fits 80x24: the route strip, every expedition in a line or two, what the
+other seats did in their last turn, the Journal with its badges and costs, your hand, the decision and
+its choices (wrapped, never cut), an input line and the last thing that happened. From 110x32 the
+table and the choices stand side by side, sharing the width by need, with the full Journal, hand and
+Village tables and the log. Keyboard first: number keys and plan letters choose at once, arrows and Enter
 move through the choices, ``:`` types notation or a command (Tab completes), ``u`` undoes, ``?`` helps.
 Bots think in a worker thread and move at the given pace, so the screen never freezes.
 """
@@ -11,15 +12,18 @@ Bots think in a worker thread and move at the given pace, so the screen never fr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
@@ -35,16 +39,19 @@ from lewis_clark.terminal import screen, table
 from lewis_clark.terminal.choices import code
 from lewis_clark.terminal.game import Command, Game, Refusal
 from lewis_clark.terminal.route import LABEL, route_strip
-from lewis_clark.terminal.texts import help_text
-from lewis_clark.wording import RULE_TOPICS, hint, outcome, seat_name
+from lewis_clark.terminal.texts import hanging, help_text
+from lewis_clark.wording import RULE_TOPICS, current_language, hint, language, outcome, seat_name
+from lewis_clark.wording import discard_warning
 from lewis_clark.wording.plans import compact_choice_label
-from lewis_clark.wording.terminal import no_plans
+from lewis_clark.wording.terminal import leaving, no_plans, record_is_in, say_where
 from lewis_clark.wording.terminal_app import (
     autosaving,
     game_over_keys,
     help_title,
     input_placeholder,
+    key_words,
     keys_help,
+    keys_line,
     log_title,
     more_below,
     not_your_turn,
@@ -55,13 +62,33 @@ __all__ = ["SIDE", "WIDE", "ChoiceList", "CommandLine", "TableApp"]
 
 WIDE = (110, 32)  # from this size on, the table and the choices stand side by side
 SIDE = 44  # the width of the choices' column when wide, at least
-SHARE = (120, 45)  # from 120 columns the choices' column takes 45% (as far as the whole route still fits)
+SIDE_MOST = 90  # and at most (and never more than half the screen): the table keeps the rest
+TALL = 30  # from this height on the keys have a footer line; below it they are the input line's placeholder
+BELOW_TABLE = 10  # lines under the narrow table: header, decision (2), choices (at least 4), more, input, message
 
 
 def _cut(text: Text) -> Text:
     text.no_wrap = True
     text.overflow = "ellipsis"
     return text
+
+
+def worded(node: DOMNode) -> None:
+    """The footer's words for ``node``'s keys in the game's language (bindings are declared once, in
+    English, when the module is imported)."""
+    words = key_words()
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        keys[key] = [replace(b, description=words.get(b.action, b.description)) for b in bindings]
+
+
+def _choice(code: Text, words: Text) -> Table:
+    """A menu line: its letter or number, then its words, wrapped between words under themselves."""
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(code, words)
+    return grid
 
 
 class Completion(Suggester):
@@ -140,6 +167,7 @@ class TextScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        worded(self)
         if self.end:
             self.query_one("#sheet-body", VerticalScroll).scroll_end(animate=False)
 
@@ -153,7 +181,7 @@ class TableApp(App[int]):
     Screen { layout: vertical; }
     #header { height: 1; background: $boost; }
     #body { height: 1fr; layout: vertical; }
-    #table { height: auto; max-height: 60%; scrollbar-size-vertical: 1; }
+    #table { height: auto; max-height: 70%; scrollbar-size-vertical: 1; }
     #table > Static { height: auto; }
     #village { display: none; }
     #side { height: 1fr; }
@@ -165,7 +193,8 @@ class TableApp(App[int]):
     #log { display: none; }
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
     #command:focus { border: none; }
-    #message { height: 1; color: $warning; }
+    #message { height: auto; max-height: 2; color: $warning; }
+    Screen.short Footer { display: none; }
     Screen.wide #body { layout: horizontal; }
     Screen.wide #table { height: 100%; max-height: 100%; width: 1fr; }
     Screen.wide #village { display: block; }
@@ -191,6 +220,7 @@ class TableApp(App[int]):
         self.listed: State | None = None  # the state whose choices the list shows
         self.left = False
         self.ready = False  # the widgets exist (set when mounted)
+        self.language = current_language()  # the game's words, in every callback (see bot_chose)
 
     # --- layout ----------------------------------------------------------------------------------
 
@@ -200,6 +230,7 @@ class TableApp(App[int]):
             with VerticalScroll(id="table"):
                 yield Static(id="route")
                 yield Static(id="expeditions")
+                yield Static(id="recap")
                 yield Static(id="journal")
                 yield Static(id="village")
                 yield Static(id="hand")
@@ -218,6 +249,8 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.ready = True
+        for node in (self, self.query_one("#choices", ChoiceList), self.query_one("#command", CommandLine)):
+            worded(node)
         log = self.query_one("#log", RichLog)
         for step in self.game.match.steps:
             self._log_step(log, step)
@@ -233,17 +266,12 @@ class TableApp(App[int]):
         self.call_after_refresh(self.show_more)  # once the new size has reached every widget
 
     def side_width(self) -> int:
-        """The choices' column when wide: SIDE, or from SHARE's width its share, leaving the route
-        strip room for the whole route."""
+        """The choices' column when wide: the columns share the width by need. The table needs the whole
+        route strip (its names and a space per route space); the choices take the rest, at least SIDE
+        and at most SIDE_MOST or half the screen (choices that do not fit wrap, never cut)."""
         width = self.size.width
-        if width < SHARE[0]:
-            return SIDE
         route = len(self.game.state.options.route.terrains)
-        return max(SIDE, min(width * SHARE[1] // 100, width - LABEL - route - 2))
-
-    def menu_width(self) -> int:
-        """The columns a choice's line has: the choices' column less its border and a scroll bar."""
-        return (self.side_width() - 2 if self.wide else self.size.width - 1) - 1
+        return max(SIDE, min(width - LABEL - route - 3, SIDE_MOST, width // 2))
 
     def seat_shown(self) -> int:
         """Whose hand and Journal costs are shown: the person to play, else the first person."""
@@ -260,6 +288,9 @@ class TableApp(App[int]):
         wide = self.wide
         main = self.screen if not isinstance(self.screen, TextScreen) else self.screen_stack[0]
         main.set_class(wide, "wide")
+        main.set_class(self.size.height < TALL, "short")
+        self.query_one("#command", CommandLine).placeholder = (keys_line() if self.size.height < TALL
+                                                                 else input_placeholder())
         main.set_class(self.big_village, "village")
         side = self.side_width()
         if wide:
@@ -271,19 +302,53 @@ class TableApp(App[int]):
             header.append(f" - Mackenzie {state.options.mackenzie}", style="dim")
         self.query_one("#header", Static).update(_cut(header))
         rows = "full" if wide or len(state.players) <= 3 else "compact"
-        self.query_one("#route", Static).update(route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide))
-        lines = 3 if wide else 2 if len(state.players) <= 2 else 1
-        self.query_one("#expeditions", Static).update(table.expeditions(state, seats, lines, width))
-        self.query_one("#journal", Static).update(table.journal_rows(state, seat, width) if wide
-                                                  else table.journal_line(state, seat, width))
+        strip = route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide)
+        self.query_one("#route", Static).update(strip)
+        journal = table.journal_rows(state, seat, width) if wide else table.journal_line(state, seat, width)
+        self.query_one("#journal", Static).update(journal)
+        events = self.game.events
+        if wide:
+            self.query_one("#hand", Static).update(table.hand_rows(state, seat, width))
+            expeditions = table.expeditions(state, seats, 3, width)
+            told = table.recaps(state, events, seat, seats, width)
+        else:  # 80x24: what the others did stays in view; their expeditions take one line when room is short
+            hand = table.hand_line(state, seat, width)
+            self.query_one("#hand", Static).update(hand)
+            room = self.size.height - BELOW_TABLE - len(strip.renderables) - 3 - len(hand.plain.splitlines())
+            expeditions, told = self.narrow_expeditions(room, seat, width)
+        self.query_one("#expeditions", Static).update(expeditions)
+        self.query_one("#recap", Static).update(Group(*told))
+        self.query_one("#recap", Static).display = bool(told)
         village: RenderableType = table.village_line(state, width)
         if wide and self.big_village:
             village = Group(screen.render_village(state), table.village_line(state, width))
         self.query_one("#village", Static).update(village)
-        self.query_one("#hand", Static).update(table.hand_rows(state, seat, width) if wide
-                                               else table.hand_line(state, seat, width))
-        self.query_one("#message", Static).update(_cut(Text(self.message)))
+        self.query_one("#message", Static).update(Text(self.message))
         self.draw_decision()
+
+    def narrow_expeditions(self, room: int, seat: int, width: int) -> tuple[Group, list[Text]]:
+        """The expeditions and the other seats' last turns in ``room`` lines, the richest layout that fits:
+        the others' expeditions in two lines, then in one; then each turn in one line (cut at the edge);
+        then each other expedition in one line of its Scout, Camp and last turn; then the expedition to
+        play in one line too."""
+        state, seats = self.game.state, self.game.seats
+        events = self.game.events
+        wrapped = len(table.recaps(state, events, seat, seats, width))
+        turns = len(table.recaps(state, events, seat, seats, 10**4))
+        others = [s for s in range(len(state.players)) if s != state.current]
+        everyone = list(range(len(state.players)))
+        for brief, need in (([], wrapped), (others, wrapped), (others, turns)):
+            expeditions = table.expeditions(state, seats, 2, width, brief=brief)
+            left = room - len(expeditions.renderables)
+            if left >= need:
+                return expeditions, table.recaps(state, events, seat, seats, width, left)
+        told = table.last_words(state, events, seat)
+        if len(state.players) == 1 or not told:  # solo: Mackenzie's step has a line of its own
+            return expeditions, table.recaps(state, events, seat, seats, width, max(1, left))
+        expeditions = table.expeditions(state, seats, 2, width, brief=others, told=told)
+        if len(expeditions.renderables) > room:
+            expeditions = table.expeditions(state, seats, 2, width, brief=everyone, told=told)
+        return expeditions, []
 
     def draw_decision(self) -> None:
         state = self.game.state
@@ -308,19 +373,18 @@ class TableApp(App[int]):
         menu = self.game.menu
         count = len(menu.plans) if self.all_plans is state else menu.shown
         options: list[Option] = []
+        width = max(2, len(str(len(menu.actions))), *(len(code(i)) for i in range(count)))
         for i, plan in enumerate(menu.plans[:count]):
-            line = Text(f"{code(i):>2} ", style="bold magenta")
-            line.append(compact_choice_label(state, plan))
-            options.append(Option(line, id=f"plan{i}"))
-        width = len(str(len(menu.actions)))
-        room = self.menu_width()
+            options.append(Option(_choice(Text(f"{code(i):>{width}} ", style="bold magenta"),
+                                          Text(compact_choice_label(state, plan))), id=f"plan{i}"))
         for i, action in enumerate(menu.actions, 1):
-            line = Text(f"{i:>{max(2, width)}} ", style="bold cyan")
-            line.append(str(action))
-            # the option list wraps every line: the hint is cut after a whole word so that each single
-            # choice stays one line (plans may take two)
-            line.append_text(table.clipped("  " + hint(state, action), max(0, room - line.cell_len), "dim"))
-            options.append(Option(line, id=f"act{i - 1}"))
+            # a choice longer than the column wraps under its own words, never cut
+            line = Text(str(action))
+            line.append("  " + hint(state, action), style="dim")
+            warning = discard_warning(state, action)
+            if warning:
+                line.append("  " + warning, style="bold red")
+            options.append(Option(_choice(Text(f"{i:>{width}} ", style="bold cyan"), line), id=f"act{i - 1}"))
         choices.clear_options()
         choices.add_options(options)
         choices.highlighted = 0 if options else None
@@ -348,14 +412,16 @@ class TableApp(App[int]):
         """A step was applied: its log lines go to the log and the message line."""
         if not self.ready:
             return
-        self._log_step(self.query_one("#log", RichLog), step)
-        if step.lines:
-            self.message = step.lines[-1]
+        lines = self._log_step(self.query_one("#log", RichLog), step)
+        if lines:
+            self.message = lines[-1]
 
-    def _log_step(self, log: RichLog, step: Step) -> None:
+    def _log_step(self, log: RichLog, step: Step) -> list[str]:
         style = screen.PLAYER_STYLES.get(self.game.state.players[step.seat].colour, "")
-        for line in step.lines:
+        lines = self.game.step_lines(step)
+        for line in lines:
             log.write(Text(line, style="red" if line.startswith("Mackenzie") else style))
+        return lines
 
     def advance(self) -> None:
         """After any change: redraw, then let a bot move (at the pace) or wait for a person."""
@@ -375,13 +441,15 @@ class TableApp(App[int]):
         self.call_from_thread(self.bot_chose, action)
 
     def bot_chose(self, action: Action) -> None:
-        self.game.match.apply(action, self.game.state.current)
-        self.thinking = False
-        self.redraw()
-        if self.delay:
-            self.set_timer(self.delay, self.advance)
-        else:
-            self.call_later(self.advance)
+        # called from the bot's thread: the game's language is set again (a thread starts in the default)
+        with language(self.language):
+            self.game.match.apply(action, self.game.state.current)
+            self.thinking = False
+            self.redraw()
+            if self.delay:
+                self.set_timer(self.delay, self.advance)
+            else:
+                self.call_later(self.advance)
 
     def act(self, meant: Action | Plan) -> None:
         """A person's choice: one action or a plan's steps."""
@@ -437,14 +505,15 @@ class TableApp(App[int]):
     def command(self, command: Command) -> None:
         name, arg = command.name, command.arg
         if name == "help":
-            self.push_screen(TextScreen(help_title(), Text((keys_help() + "\n" if not arg else "") + help_text(arg))))
+            words = (keys_help() + "\n" if not arg else "") + help_text(arg)
+            self.push_screen(TextScreen(help_title(), Text(hanging(words, self.size.width - 3))))
         elif name == "log":
             self.action_log()
         elif name == "save":
             if arg:
                 self.game.save(Path(arg).expanduser())
             else:
-                self.say("Say where: save FILE")
+                self.say(say_where())
         elif name in ("undo", "restart"):
             self.action_undo(name == "restart")
         elif name == "hint":
@@ -509,9 +578,5 @@ class TableApp(App[int]):
         """What is printed once the screen is gone: how the game ended or where it is saved."""
         state, where = self.game.state, self.game.autosave
         if state.over:
-            text = outcome(state, self.game.seats)
-            return text + (f"\nThe record of this game is in {where} (replay it with: lewis-clark replay {where} --log)"
-                           if where else "")
-        if where:
-            return f"Leaving the game. It is saved in {where}; resume with: lewis-clark play --load {where}"
-        return "Leaving the game (it was not saved)."
+            return outcome(state, self.game.seats) + ("\n" + record_is_in(str(where)) if where else "")
+        return leaving(str(where) if where else None)

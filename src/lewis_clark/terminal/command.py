@@ -12,6 +12,7 @@ line by line, for screen readers, pipes and scripts.
 
 from __future__ import annotations
 
+import os
 import secrets
 import signal
 import sys
@@ -28,8 +29,29 @@ from lewis_clark.route import Route
 from lewis_clark.state import Options
 from lewis_clark.terminal.game import SaveError, is_autosave, write_record
 from lewis_clark.terminal.session import HUMAN, Session, latest_unfinished, new_autosave_path
+from lewis_clark.wording.catalogue import LANGUAGES, SOURCE, use_language
+from lewis_clark.wording.terminal import (
+    bad_seat,
+    kept_options,
+    mackenzie_is_solo,
+    nothing_to_resume,
+    resume_and_load,
+    seat_count,
+    seats_for_loaded,
+)
 
 DEFAULT_PLAYERS = "human,medium"
+
+
+def system_language() -> str:
+    """The language the system's locale asks for (LC_ALL, LC_MESSAGES, LANG, e.g. "hu_HU.UTF-8"), if we
+    have it; else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in LANGUAGES else SOURCE
+    return SOURCE
 
 
 def _fail(message: str) -> NoReturn:
@@ -45,9 +67,9 @@ def parse_seats(text: str) -> list[str]:
         try:
             seats.append(seat_spec(word))
         except ValueError as exc:
-            _fail(f"--players: {exc} (or 'human' for a person)")
+            _fail(bad_seat(str(exc)))
     if not 1 <= len(seats) <= 5:
-        _fail(f"--players: 1-5 seats, got {len(seats)}")
+        _fail(seat_count(len(seats)))
     return seats
 
 
@@ -74,16 +96,19 @@ def parse_seats(text: str) -> list[str]:
               help="Seconds to wait after each bot move.")
 @click.option("--plain", is_flag=True,
               help="Line by line instead of the full-screen table (the default when the output is not a terminal).")
+@click.option("--language", type=click.Choice(LANGUAGES), default=None,
+              help="The language of the game: en or hu.  [default: from LANG, else en]")
 def play(players_text: str | None, colours_text: str | None, seed: int | None, mackenzie: int | None,
          random_start: bool, route_text: str | None, load_path: str | None, resume: bool,
-         autosave_path: str | None, fast: bool, delay: float, plain: bool) -> None:
+         autosave_path: str | None, fast: bool, delay: float, plain: bool, language: str | None) -> None:
     """Play a game in the terminal."""
+    use_language(language or system_language())
     if resume and load_path:
-        _fail("--resume and --load both name the game to play: give one")
+        _fail(resume_and_load())
     if resume and not load_path:
         found = latest_unfinished()
         if found is None:
-            _fail("--resume: no unfinished autosaved game found")
+            _fail(nothing_to_resume())
         load_path = str(found)
     if load_path:
         given = [name for name, value in (("--seed", seed), ("--colours", colours_text), ("--mackenzie", mackenzie),
@@ -91,7 +116,7 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
         if random_start:
             given.append("--random-start")
         if given:
-            _fail(f"{', '.join(given)}: a loaded game keeps its own options")
+            _fail(kept_options(given))
         try:
             record = load_record(load_path)
             record.replay()
@@ -104,11 +129,11 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
         else:
             seats = [HUMAN] * record.options.players
         if len(seats) != record.options.players:
-            _fail(f"--players: {len(seats)} seats for the loaded {record.options.players}-player game")
+            _fail(seats_for_loaded(len(seats), record.options.players))
     else:
         seats = parse_seats(players_text or DEFAULT_PLAYERS)
         if mackenzie is not None and len(seats) != 1:
-            _fail("--mackenzie is for solo games (one seat in --players)")
+            _fail(mackenzie_is_solo())
         try:
             route = Route.parse(route_text) if route_text else Route()
             colours = tuple(c.strip().lower() for c in colours_text.split(",")) if colours_text else ()

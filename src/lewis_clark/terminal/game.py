@@ -19,20 +19,34 @@ from pathlib import Path
 from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
 from lewis_clark.bots.hint import expert_hint
+from lewis_clark.events import Event
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
 from lewis_clark.record import Record, load_record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State, view
 from lewis_clark.terminal.choices import Choices, choices, looks_like_code
+from lewis_clark.wording import event_line
 from lewis_clark.wording.advice import hint_line, no_hint
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import (
+    autosave_failed,
+    cannot_create_folder,
+    cannot_write,
     card_drawn_barrier,
+    is_a_folder,
+    no_choice,
+    no_folder,
     no_plan,
+    not_allowed,
+    not_possible,
+    not_saved,
+    not_understood,
     nothing_to_undo,
     plan_chosen,
     plan_stopped,
+    saved_to,
+    type_something,
     undone_words,
 )
 
@@ -105,18 +119,18 @@ def write_record(record: Record, path: Path, *, make_folder: bool = False) -> No
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveError(f"cannot create the folder {path.parent}: {exc.strerror}") from exc
+            raise SaveError(cannot_create_folder(str(path.parent), exc.strerror or "")) from exc
     elif not path.parent.is_dir():
-        raise SaveError(f"there is no folder {path.parent}")
+        raise SaveError(no_folder(str(path.parent)))
     if path.is_dir():
-        raise SaveError(f"{path} is a folder")
+        raise SaveError(is_a_folder(str(path)))
     tmp = path.with_name(path.name + ".tmp")
     try:
         record.save(tmp)
         os.replace(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise SaveError(f"cannot write {path}: {exc.strerror}") from exc
+        raise SaveError(cannot_write(str(path), exc.strerror or "")) from exc
 
 
 @dataclass(frozen=True)
@@ -171,7 +185,17 @@ class Game:
 
     @property
     def log(self) -> list[str]:
-        return self.match.log_lines()
+        """The game so far, a line per event, in the language shown (the match keeps the events)."""
+        return [line for step in self.match.steps for line in self.step_lines(step)]
+
+    def step_lines(self, step: Step) -> list[str]:
+        """One step's events in words, in the language shown."""
+        return [line for e in step.events if (line := event_line(self.state, e))]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the game so far, in order (what the table's "last turns" are read from)."""
+        return [e for step in self.match.steps for e in step.events]
 
     @property
     def people_to_play(self) -> bool:
@@ -203,7 +227,7 @@ class Game:
         beginning), a plan (by letter), a command, or a refusal saying why."""
         words = text.strip().split()
         if not words:
-            return Refusal("Type a number from the menu, an action, or 'help'.")
+            return Refusal(type_something())
         head, rest = words[0].lower(), " ".join(words[1:])
         if head == "?":
             head = "help"
@@ -227,7 +251,7 @@ class Game:
             n = int(words)
             if 1 <= n <= len(shown):
                 return shown[n - 1]
-            return Refusal(f"There is no choice {n}: the menu shown has 1-{len(shown)}.")
+            return Refusal(no_choice(n, len(shown)))
         lowered = " ".join(words.lower().split())
         try:
             action = Action.parse(lowered)
@@ -237,15 +261,13 @@ class Game:
             if len(starts) == 1:
                 return starts[0]
             reason = str(exc).split(": ", 1)[-1]
-            return Refusal(f"Not understood: {reason}. Type a menu number, an action ('help notation'), or 'help'.")
+            return Refusal(not_understood(reason))
         if action in shown:
             return action
         same = [str(a) for a in shown if a.verb == action.verb]
         if same:
-            listed = ", ".join(same[:6]) + (" ..." if len(same) > 6 else "")
-            return Refusal(f"'{action}' is not allowed now. Allowed: {listed}")
-        verbs = ", ".join(sorted({a.verb for a in shown}))
-        return Refusal(f"'{action.verb}' is not possible now; you can: {verbs}.")
+            return Refusal(not_allowed(str(action), same))
+        return Refusal(not_possible(str(action.verb), sorted({str(a.verb) for a in shown})))
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -292,7 +314,7 @@ class Game:
         try:
             write_record(self.record, self.autosave, make_folder=is_autosave(self.autosave))
         except SaveError as exc:
-            self.say(f"Autosave failed: {exc}. Playing on WITHOUT autosave; use 'save FILE' to keep the game.")
+            self.say(autosave_failed(str(exc)))
             self.autosave = None
             return False
         return True
@@ -302,7 +324,7 @@ class Game:
             try:
                 write_record(self.record, self.autosave, make_folder=is_autosave(self.autosave))
             except SaveError as exc:
-                self.say(f"Autosave failed: {exc}. Playing on WITHOUT autosave; use 'save FILE'.")
+                self.say(autosave_failed(str(exc)))
                 self.autosave = None
 
     def save(self, path: Path) -> bool:
@@ -310,9 +332,9 @@ class Game:
         try:
             write_record(self.record, path)
         except SaveError as exc:
-            self.say(f"Not saved: {exc}.")
+            self.say(not_saved(str(exc)))
             return False
-        self.say(f"Saved to {path} (resume with: lewis-clark play --load {path})")
+        self.say(saved_to(str(path)))
         return True
 
     def _stepped(self, match: Match, step: Step) -> None:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.text import Text
 
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import State
 from lewis_clark.terminal.screen import PLAYER_STYLES
-from lewis_clark.wording.terminal_app import camps_label, route_label, route_legend, scouts_label
+from lewis_clark.wording.terminal_app import camps_label, colour_label, route_label, route_legend, scouts_label
 
 __all__ = ["LABEL", "route_strip", "window"]
 
@@ -58,7 +58,7 @@ def _cells(spaces: range, marks: dict[int, tuple[str, str]], n: int) -> Text:
 
 
 def route_strip(state: State, seats: Sequence[str] = (), width: int = 80, *, rows: str = "full",
-                ruler: bool = False, legend: bool = False) -> RenderableType:
+                ruler: bool = False, legend: bool = False) -> Group:
     """The route in ``width`` columns: the terrain with S and F, then the pieces (see the module)."""
     route = state.options.route
     n = len(route.terrains)
@@ -83,7 +83,7 @@ def route_strip(state: State, seats: Sequence[str] = (), width: int = 80, *, row
             marks = {i: ("-", style) for i in range(min(p.camp, p.scout) + 1, max(p.camp, p.scout))}
             marks[p.camp] = ("C", style)
             marks[p.scout] = ("#" if p.scout == p.camp else "@", style)
-            row = _label(p.colour, style) + _cells(spaces, marks, n)
+            row = _label(colour_label(p.colour), style) + _cells(spaces, marks, n)
             if suffix:
                 row.append(f" @{p.scout} C{p.camp}", style="dim")
             lines.append(row)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -43,9 +43,11 @@ from lewis_clark.wording import (
     tn,
     village_room,
 )
+from lewis_clark.wording import discard_warning
 from lewis_clark.wording.names import card_tag
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import all_plans_heading, plans_heading, single_choices_heading
+from lewis_clark.wording.terminal_app import colour_label, place_label
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",
                                  "green": "bold green3", "purple": "bold medium_purple1"}
@@ -102,7 +104,7 @@ def render_route(state: State, seats: Sequence[str] = ()) -> RenderableType:
             cells[i] = "-"
         cells[p.camp] = "C"
         cells[p.scout] = "#" if p.scout == p.camp else "@"
-        row = Text(p.colour[:label - 1].ljust(label), style=PLAYER_STYLES.get(p.colour, "bold"))
+        row = Text(colour_label(p.colour)[:label - 1].ljust(label), style=PLAYER_STYLES.get(p.colour, "bold"))
         row.append("".join(cells), style=PLAYER_STYLES.get(p.colour, "bold"))
         row.append(f"  @{p.scout} C{p.camp}", style="dim")
         rows.append(row)
@@ -121,14 +123,14 @@ def render_route(state: State, seats: Sequence[str] = ()) -> RenderableType:
 
 def render_village(state: State) -> RenderableType:
     table = Table(title=t("Indian Village"), box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
-    table.add_column(t("place"), no_wrap=True)
-    table.add_column(t("ind."), justify="right")
-    table.add_column(t("room"), no_wrap=True)
+    table.add_column(t("place"), overflow="fold")
+    table.add_column(t("ind."), justify="right", overflow="fold")
+    table.add_column(t("room"), overflow="fold")
     table.add_column(t("action"), overflow="fold")
     for place in PLACES:
         n = state.village[place.index]
-        # the notation's word names the place: it is what is typed after "village"
-        table.add_row(place.name, Text(str(n), style="magenta" if n else "dim"), village_room(state, place),
+        # in English the notation's word names the place: it is what is typed after "village"
+        table.add_row(place_label(place), Text(str(n), style="magenta" if n else "dim"), village_room(state, place),
                       place_summary(place))
     return Group(table, Text(t("Powwow {powwow}   Newcomer {newcomer}   Indian stock {stock}   boat tiles: small {small}, "
                                "large {large}", powwow=state.powwow, newcomer=state.newcomer, stock=state.indian_stock,
@@ -145,10 +147,10 @@ def _strength_badge(card: int) -> Text:
 def render_journal(state: State, seat: int) -> RenderableType:
     p = state.players[seat]
     table = Table(title=t("Journal"), box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
-    table.add_column(t("slot"), justify="right")
-    table.add_column(kind_name(1), justify="right")
-    table.add_column(t("card"), no_wrap=True)
-    table.add_column(t("str badge"), no_wrap=True)
+    table.add_column(t("slot"), justify="right", overflow="fold")
+    table.add_column(kind_name(1), justify="right", overflow="fold")
+    table.add_column(t("card"), overflow="fold")
+    table.add_column(t("str badge"), overflow="fold")
     table.add_column(t("action"), overflow="fold")
     for slot, card in enumerate(state.journal):
         fur = recruit_fur(state, p, slot)
@@ -175,7 +177,7 @@ def _card_names(ids: Sequence[int]) -> str:
 
 def render_expeditions(state: State, seats: Sequence[str] = ()) -> RenderableType:
     table = Table(title=t("Expeditions"), box=box.SIMPLE_HEAD, title_justify="left", show_header=False, padding=(0, 1))
-    table.add_column("who", no_wrap=True)
+    table.add_column("who", overflow="fold")
     table.add_column("what", overflow="fold")
     for seat, p in enumerate(state.players):
         name = player_text(state, seat, seats)
@@ -201,8 +203,8 @@ def render_hand(state: State, seat: int) -> RenderableType:
     p = state.players[seat]
     table = Table(title=t("{name}'s hand", name=player_name(state, seat)), box=box.SIMPLE_HEAD, title_justify="left",
                   padding=(0, 1))
-    table.add_column(t("card"), no_wrap=True)
-    table.add_column(t("str badge"), no_wrap=True)
+    table.add_column(t("card"), overflow="fold")
+    table.add_column(t("str badge"), overflow="fold")
     table.add_column(t("action"), overflow="fold")
     for c in sorted(p.hand, key=lambda c: (CARDS[c].strength, c)):
         card = CARDS[c]
@@ -282,33 +284,46 @@ def render_menu(state: State, legal: Sequence[Action], plans: Sequence[Plan] = (
 
 
 def render_actions(state: State, legal: Sequence[Action]) -> RenderableType:
-    """The legal actions, numbered from 1 in ``legal``'s order, with hints when few."""
-    texts = [str(a) for a in legal]
-    widest = max((len(t) for t in texts), default=0)
-    number_width = len(str(len(texts)))
+    """The legal actions, numbered from 1 in ``legal``'s order, with hints when few (and a warning
+    before a discard that loses the Commander or a mover); nothing is ever cut: what does not fit wraps."""
     if len(legal) <= MENU_HINTS_UP_TO:
-        lines: list[RenderableType] = []
+        grid = Table(box=None, show_header=False, padding=(0, 2, 0, 0), pad_edge=False)
+        grid.add_column(justify="right", style="bold cyan", no_wrap=True)
+        grid.add_column(overflow="fold")
+        grid.add_column(overflow="fold", ratio=1)
         for i, action in enumerate(legal, 1):
-            # one Text per entry, cut at the screen's edge: numbers and notation always show whole
-            line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f" {i:>{number_width}}  ", style="bold cyan")
-            line.append(texts[i - 1].ljust(widest + 2))
-            line.append(action_hint(state, action), style="dim")
-            lines.append(line)
-        return Group(*lines)
-    grid = Table(box=None, show_header=False, padding=(0, 1))
-    columns = 2 if widest <= 32 else 1
-    rows = (len(legal) + columns - 1) // columns
-    for _ in range(columns):
-        grid.add_column(justify="right", style="bold cyan", no_wrap=True, min_width=number_width)
-        grid.add_column(no_wrap=True, min_width=widest)
-    for r in range(rows):
-        cells: list[str] = []
-        for c in range(columns):
-            i = c * rows + r
-            cells.extend([str(i + 1), texts[i]] if i < len(legal) else ["", ""])
-        grid.add_row(*cells)
-    return grid
+            words = Text(action_hint(state, action), style="dim")
+            warning = discard_warning(state, action)
+            if warning:
+                words.append(("  " if words else "") + warning, style="bold red")
+            grid.add_row(f" {i}", str(action), words)
+        return grid
+    return Numbered([str(a) for a in legal])
+
+
+class Numbered:
+    """Many numbered actions in as many columns as the width takes whole (one when narrow)."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.texts = list(texts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        texts = self.texts
+        number_width = len(str(len(texts)))
+        widest = max((len(text) for text in texts), default=0)
+        columns = 2 if 2 * (number_width + widest + 3) <= options.max_width else 1
+        rows = (len(texts) + columns - 1) // columns
+        grid = Table(box=None, show_header=False, padding=(0, 1))
+        for _ in range(columns):
+            grid.add_column(justify="right", style="bold cyan", no_wrap=True, min_width=number_width)
+            grid.add_column(overflow="fold")
+        for r in range(rows):
+            cells: list[str] = []
+            for c in range(columns):
+                i = c * rows + r
+                cells.extend([str(i + 1), texts[i]] if i < len(texts) else ["", ""])
+            grid.add_row(*cells)
+        yield grid
 
 
 def render_end(state: State, seats: Sequence[str]) -> RenderableType:
@@ -320,7 +335,7 @@ def render_end(state: State, seats: Sequence[str]) -> RenderableType:
         line = Text(outcome(state, seats), style="bold red")
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
     for col in (t("expedition"), t("scout"), t("camp"), t("hand"), t("resources")):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     for seat, p in enumerate(state.players):
         table.add_row(player_text(state, seat, seats), str(p.scout), str(p.camp), str(len(p.hand)),
                       resources_text(state, seat))

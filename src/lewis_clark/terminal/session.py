@@ -37,9 +37,23 @@ from lewis_clark.terminal.game import (
     new_autosave_path,
     write_record,
 )
-from lewis_clark.terminal.texts import help_text
+from lewis_clark.terminal.texts import hanging, help_text
 from lewis_clark.wording import t
-from lewis_clark.wording.terminal import no_plans
+from lewis_clark.wording.terminal import (
+    leave_question,
+    leaving,
+    log_usage,
+    no_plans,
+    nothing_yet,
+    prompt_mark,
+    record_is_in,
+    resume_later,
+    resumed_after,
+    save_copy_question,
+    say_where,
+    yes_words,
+)
+from lewis_clark.wording.terminal_app import autosaving, colour_label
 
 __all__ = ["HUMAN", "LOG_LINES", "Leave", "Session", "data_dir", "latest_unfinished", "new_autosave_path", "write_record"]
 
@@ -105,10 +119,10 @@ class Session:
         """Play until the game ends or the person leaves; returns the exit status."""
         if self.game.start_autosave():
             # soft_wrap: long paths are left whole, for the terminal to wrap, so that they copy and paste
-            self.console.print(f"Autosaving every move to {self.autosave}", style="dim", soft_wrap=True)
-            self.console.print(f"(resume later with: lewis-clark play --load {self.autosave})", style="dim", soft_wrap=True)
+            self.console.print(autosaving(str(self.autosave)), style="dim", soft_wrap=True)
+            self.console.print(resume_later(str(self.autosave)), style="dim", soft_wrap=True)
         if self.record.actions:
-            self.console.print(f"Resumed after {len(self.record.actions)} recorded decisions.", style="dim")
+            self.console.print(resumed_after(len(self.record.actions)), style="dim")
         while not self.state.over:
             try:
                 self.announce()
@@ -136,17 +150,16 @@ class Session:
         self.console.rule(Text(t("Round {round}: ", round=round_number(self.state))).append_text(who), style="dim")
 
     def leave(self) -> int:
-        where = f" It is saved in {self.autosave}; resume with: lewis-clark play --load {self.autosave}" if self.autosave else ""
-        self.console.print(f"Leaving the game.{where}", soft_wrap=True)
+        self.console.print(leaving(str(self.autosave) if self.autosave else None), soft_wrap=True)
         return 0
 
     def confirm_leave(self) -> bool:
         self.console.print()
         try:
-            answer = self.read("Leave the game? (it is autosaved) [y/N] ")
+            answer = self.read(leave_question())
         except (KeyboardInterrupt, EOFError):
             return True
-        return answer.strip().lower() in ("y", "yes", "q", "quit")
+        return answer.strip().lower() in ("y", "yes", "q", "quit", *yes_words())
 
     # --- people ------------------------------------------------------------------------------------
 
@@ -161,9 +174,9 @@ class Session:
         shown = menu.plans[:menu.shown]
         self.console.print(screen.render_menu(self.state, menu.actions, shown, [code(i) for i in range(len(shown))],
                                               len(menu.plans)))
-        colour = self.state.players[seat].colour
+        mark = prompt_mark(colour_label(self.state.players[seat].colour))
         while True:
-            text = self.read(f"{colour}> ")
+            text = self.read(mark)
             outcome = self.handle(text)
             if isinstance(outcome, Action):
                 self.play_human(outcome)
@@ -184,14 +197,14 @@ class Session:
             return meant
         name, rest = meant.name, meant.arg
         if name == "help":
-            self.console.print(help_text(rest), highlight=False)
+            self.console.print(hanging(help_text(rest), self.console.width - 1), highlight=False)
             return False
         if name == "log":
             self.show_log(rest)
             return False
         if name == "save":
             if not rest:
-                self.say("Say where: save FILE")
+                self.say(say_where())
             else:
                 self.game.save(Path(rest).expanduser())
             return False
@@ -249,7 +262,7 @@ class Session:
     def _show(self, step: Step) -> None:
         """Print a step's log lines in its player's colour (Mackenzie's in red)."""
         style = screen.PLAYER_STYLES.get(self.state.players[step.seat].colour, "")
-        for line in step.lines:
+        for line in self.game.step_lines(step):
             self.console.print(Text("  " + line, style="red" if line.startswith("Mackenzie") else style))
 
     def save_to(self, path: Path) -> bool:
@@ -258,13 +271,13 @@ class Session:
     def show_log(self, arg: str) -> None:
         arg = arg.strip().lower()
         if arg and arg != "all" and not arg.isdigit():
-            self.say("Use: log, log N, or log all")
+            self.say(log_usage())
             return
         log = self.log
         count = len(log) if arg == "all" else int(arg) if arg else LOG_LINES
         start = max(0, len(log) - count)
         if not log:
-            self.say("Nothing has happened yet.")
+            self.say(nothing_yet())
         width = len(str(len(log)))
         for i in range(start, len(log)):
             self.console.print(f"{i + 1:>{width}}. {log[i]}", highlight=False)
@@ -276,12 +289,11 @@ class Session:
         self.console.print(screen.render_route(self.state, self.seats))
         self.console.print(screen.render_end(self.state, self.seats))
         if self.autosave:
-            self.console.print(f"The record of this game is in {self.autosave}", soft_wrap=True)
-            self.console.print(f"(replay it with: lewis-clark replay {self.autosave} --log)", style="dim", soft_wrap=True)
+            self.console.print(record_is_in(str(self.autosave)), soft_wrap=True)
         if HUMAN not in self.seats:
             return
         try:
-            answer = self.read("Save a copy of the record as (Enter to skip): ").strip()
+            answer = self.read(save_copy_question()).strip()
         except (KeyboardInterrupt, EOFError):
             return
         if answer:

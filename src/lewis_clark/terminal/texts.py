@@ -5,12 +5,18 @@ The words themselves (card and place help, rule topics, the commands) live in ``
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 from lewis_clark.cards import BY_SLUG, CARDS, Card, slugify
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording import RULE_TOPICS, card_help, cards_found, commands_help, no_help, place_help, place_title, rule
 from lewis_clark.wording.terminal import plans_help
 
-__all__ = ["RULE_ALIASES", "card_help", "find_card", "find_cards", "help_text", "place_help"]
+__all__ = ["RULE_ALIASES", "card_help", "find_card", "find_cards", "hanging", "help_text", "place_help"]
+
+# Where a help line's second column may begin: after two spaces or more (what is typed, then what it does).
+_GAPS = re.compile(r"(?<=\S)\s{2,}(?=\S)")
 
 # Other words people type for a rule topic.
 RULE_ALIASES: dict[str, str] = {
@@ -63,3 +69,28 @@ def help_text(topic: str) -> str:
     if cards:
         return cards_found(topic.strip(), cards)
     return no_help(topic.strip())
+
+
+def hanging(text: str, width: int) -> str:
+    """``text`` wrapped between words to ``width`` columns, a line's continuation under its own words: in a
+    two-column help line ("  undo      take back ...") under the second column, else under its first word;
+    lines of a paragraph (not indented) are joined first, then wrapped together."""
+    lines: list[str] = []
+    for line in text.splitlines():  # a paragraph's lines, broken in the source, become one
+        if lines and line and not line[0].isspace() and lines[-1] and not lines[-1][0].isspace() \
+                and not lines[-1].endswith(":"):
+            lines[-1] += " " + line
+        else:
+            lines.append(line)
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        for gap in _GAPS.finditer(line):
+            if 12 <= gap.end() < width // 2:
+                indent = gap.end()
+                break
+        out.extend(textwrap.wrap(line, width, subsequent_indent=" " * indent))
+    return "\n".join(out)

@@ -3,7 +3,9 @@ the keys and the messages of the app (``lewis_clark.terminal.app``)."""
 
 from __future__ import annotations
 
-from lewis_clark.wording.catalogue import t, tn
+from lewis_clark.village import Place
+from lewis_clark.wording.catalogue import SOURCE, current_language, t, tn
+from lewis_clark.wording.names import COLOUR_NAMES, place_title
 
 
 def route_label() -> str:
@@ -13,6 +15,25 @@ def route_label() -> str:
 def route_legend() -> str:
     """What the route strip's characters mean."""
     return t("~ river  ^ mountain  * both   S St Louis  F Fort Clatsop   @ Scout  C Camp  # both  M Mackenzie")
+
+
+def colour_label(colour: str) -> str:
+    """An expedition's colour as the route strip's row name, e.g. "orange" (a name typed for a seat is
+    too long for it)."""
+    return COLOUR_NAMES[colour]().lower() if colour in COLOUR_NAMES else colour
+
+
+def key_words() -> dict[str, str]:
+    """The footer's word for each key's action (the app's bindings, by action name)."""
+    return {"app.undo": t("undo"), "app.restart": t("restart turn"), "app.help": t("help"), "app.type": t("type"),
+            "app.village": t("Village"), "app.log": t("log"), "leave": t("leave"), "app.pop_screen": t("close"),
+            "cursor_right": t("complete"), "app.focus_choices": t("choices")}
+
+
+def place_label(place: Place) -> str:
+    """A Village place on the table: in English its notation word, the one typed after "village"
+    ("canoe"); in another language its title, since the notation stays English."""
+    return place.name if current_language() == SOURCE else place_title(place)
 
 
 def scouts_label() -> str:
@@ -27,9 +48,18 @@ def journal_title() -> str:
     return t("Journal")
 
 
-def journal_costs() -> tuple[str, str]:
-    """The compact Journal's two row heads: its name, then what a slot's second line says."""
-    return t("Journal"), t("fur+eq.")
+def journal_heads(short: bool = False) -> tuple[str, str, str]:
+    """The compact Journal's three row heads: its name (the cards), their badges, what recruiting costs
+    (``short``: the costs' units named in the head, for ``recruit_cost(short=True)``)."""
+    return t("Journal"), t("badge"), t("fur + eq.") if short else t("recruit")
+
+
+def recruit_cost(fur: int, equipment: int, short: bool = False) -> str:
+    """What recruiting a Journal card costs now, in a narrow column, e.g. "1 fur 3 eq." (R15); ``short``
+    "1 + 3", where the words do not fit."""
+    if short:
+        return t("{fur} + {equipment}", fur=fur, equipment=equipment)
+    return t("{fur} fur {equipment} eq.", fur=fur, equipment=equipment)
 
 
 def village_title() -> str:
@@ -80,6 +110,11 @@ def help_title() -> str:
 
 def input_placeholder() -> str:
     return t("number, plan letter, action or command (help, undo, save FILE, log, quit); Tab completes")
+
+
+def keys_line() -> str:
+    """The keys in one line, where a short screen has no footer for them (the input line's placeholder)."""
+    return t(": type  ? help  u undo  R restart  V Village  L log  Ctrl+Q leave")
 
 
 def waiting_for(name: str) -> str:
