@@ -25,8 +25,7 @@ from lewis_clark.terminal import screen
 from lewis_clark.terminal.app import TableApp
 from lewis_clark.terminal.choices import choices, code
 from lewis_clark.terminal.session import Leave, Session
-from lewis_clark.wording import camp_preview, language
-from lewis_clark.wording import discard_warning
+from lewis_clark.wording import camp_preview, discard_warning, language
 from lewis_clark.wording.recap import last_turns, recap_line
 
 sys.path.insert(0, str(Path(__file__).parent.parent))

@@ -40,8 +40,7 @@ from lewis_clark.terminal.choices import code
 from lewis_clark.terminal.game import Command, Game, Refusal
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import hanging, help_text
-from lewis_clark.wording import RULE_TOPICS, current_language, hint, language, outcome, seat_name
-from lewis_clark.wording import discard_warning
+from lewis_clark.wording import RULE_TOPICS, current_language, discard_warning, hint, language, outcome, seat_name
 from lewis_clark.wording.plans import compact_choice_label
 from lewis_clark.wording.terminal import leaving, no_plans, record_is_in, say_where
 from lewis_clark.wording.terminal_app import (

@@ -30,6 +30,7 @@ from lewis_clark.wording import (
     camp_preview,
     card_summary,
     decision_hint,
+    discard_warning,
     hint,
     kind_count,
     kind_name,
@@ -43,7 +44,6 @@ from lewis_clark.wording import (
     tn,
     village_room,
 )
-from lewis_clark.wording import discard_warning
 from lewis_clark.wording.names import card_tag
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import all_plans_heading, plans_heading, single_choices_heading
