@@ -30,7 +30,7 @@ from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import Decision, State
 
 __all__ = ["ALL", "OFFERED", "Followed", "Plan", "cheapest", "following", "follow", "honest", "offered",
-           "pays_for_nothing", "plans", "remainder"]
+           "pays_for_nothing", "plans", "reached", "remainder"]
 
 # Results whose subject or follow-up is a real choice (R12, R22, the boat face): the plan stops before.
 _OPEN_RESULTS = frozenset({"pick", "copy", "village"})
@@ -112,7 +112,8 @@ def remainder(plan: Plan, taken: Sequence[Action]) -> Plan:
     return plan._replace(steps=plan.steps[len(taken):])
 
 
-Job = Callable[[], list[Plan]]
+Built = tuple[Plan, State | None]  # a plan with the state its steps reached while it was built (None: not kept)
+Job = Callable[[], list[Built]]
 
 
 def plans(state: State, limit: int = LIMIT, performances: bool = True) -> list[Plan]:
@@ -127,6 +128,22 @@ def plans(state: State, limit: int = LIMIT, performances: bool = True) -> list[P
     decisions. Grouped by the turn-level action, in the order of ``legal_actions``. Without
     ``performances`` a plan ends where its performances begin (the openings only: quicker).
     """
+    return [plan for plan, _ in _built(state, limit, performances)]
+
+
+def reached(state: State, limit: int = LIMIT, verbs: frozenset[Verb] | None = None) -> list[tuple[Plan, State]]:
+    """``plans(state, limit)`` (those whose ``verb`` is in ``verbs``, if given), each with the state
+    its steps reach, as ``follow`` would give it: a search need not apply the steps again. The states
+    are new and the caller's own."""
+    out: list[tuple[Plan, State]] = []
+    for plan, s in _built(state, limit, True):
+        if verbs is None or plan.verb in verbs:
+            out.append((plan, s if s is not None else follow(state, plan).state))
+    return out
+
+
+def _built(state: State, limit: int, performances: bool) -> list[Built]:
+    """See ``plans``: the plans with the states reached while building them."""
     if state.over:
         return []
     decision = state.decision
@@ -141,15 +158,16 @@ def plans(state: State, limit: int = LIMIT, performances: bool = True) -> list[P
         base = Plan((), Verb.PERFORM, strength=state.stack[-1].performances)
         jobs.append((0, 0, lambda: _performances(state.copy(), (), base, performances)))
     jobs.sort(key=lambda j: (j[0], j[1]))
-    made: list[tuple[int, int, int, Plan]] = []
+    made: list[tuple[int, int, int, Built]] = []
     seen: set[tuple[Action, ...]] = set()
     for order, (rank, group, job) in enumerate(jobs):
         if rank and len(made) >= limit:
             break
-        for plan in job():
-            if plan.steps not in seen:
-                seen.add(plan.steps)
-                made.append((group, order, len(made), plan))
+        for built in job():
+            steps = built[0].steps
+            if steps not in seen:
+                seen.add(steps)
+                made.append((group, order, len(made), built))
     made.sort(key=lambda m: m[:3])
     return [m[3] for m in made]
 
@@ -185,16 +203,16 @@ def _turn_jobs(state: State, action: Action, whole: bool) -> list[Job]:
     if verb == Verb.VILLAGE:
         return [lambda: _village(state, action, whole)]
     if verb == Verb.RECRUIT:
-        return [lambda: [_recruit_plan(state, action)]]
-    return [lambda: [Plan((action,), verb)]]
+        return [lambda: [(_recruit_plan(state, action), None)]]
+    return [lambda: [(Plan((action,), verb), None)]]
 
 
-def _village(state: State, action: Action, whole: bool) -> list[Plan]:
+def _village(state: State, action: Action, whole: bool) -> list[Built]:
     s = state.copy()
     revealed = _step(s, action)
     base = Plan((), action.verb, place=action.subject, indians=action.indians, strength=action.indians)
     if revealed or not _in_action(s, state.current):
-        return [base._replace(steps=(action,))]
+        return [(base._replace(steps=(action,)), s)]
     return _performances(s, (action,), base, whole)
 
 
@@ -218,7 +236,7 @@ def _source_jobs(state: State, steps: tuple[Action, ...], base: Plan, whole: boo
 
 def _source_job(state: State, steps: tuple[Action, ...], base: Plan, under: Action | None, which: str,
                 after: dict[Action | None, State], whole: bool) -> Job:
-    def job() -> list[Plan]:
+    def job() -> list[Built]:
         seat = state.current
         s = after.get(under)
         if s is None:
@@ -242,7 +260,7 @@ def _source_job(state: State, steps: tuple[Action, ...], base: Plan, under: Acti
             chosen = options[:1] if options[0].indians == 0 and len(options) > 1 else []
         else:
             chosen = [a for a in options[:-1] if a.indians]
-        out: list[Plan] = []
+        out: list[Built] = []
         for n in chosen:
             t = s.copy()
             _step(t, n)
@@ -251,33 +269,34 @@ def _source_job(state: State, steps: tuple[Action, ...], base: Plan, under: Acti
     return job
 
 
-def _performances(state: State, steps: tuple[Action, ...], base: Plan, whole: bool = True) -> list[Plan]:
+def _performances(state: State, steps: tuple[Action, ...], base: Plan, whole: bool = True) -> list[Built]:
     """From the start of the performances: for each choice without a payment or subject to pick, "as
-    often as allowed" and "once"; the plan up to here alone when no choice can be planned."""
+    often as allowed" and "once"; the plan up to here alone when no choice can be planned. ``state``
+    is the plan's own (it is handed on as the state a plan ending here reaches)."""
     seat = state.current
     if not (_in_action(state, seat) and state.decision == Decision.PERFORM):
         # a permanent card, or nothing to perform: the action is over
-        return [base._replace(steps=steps, complete=not _in_action(state, seat))]
+        return [(base._replace(steps=steps, complete=not _in_action(state, seat)), state)]
     frame = state.stack[-1]
     base = base._replace(strength=frame.performances)
     if not whole:
-        return [base._replace(steps=steps, complete=False)]
+        return [(base._replace(steps=steps, complete=False), state)]
     by_choice: dict[tuple[str, bool], list[Action]] = {}
     for a in legal_actions(state):
         if a.verb == Verb.PERFORM:
             by_choice.setdefault((a.subject, a.boost), []).append(a)
-    out: list[Plan] = []
+    out: list[Built] = []
     for same in by_choice.values():
         a = same[0]
         if len(same) > 1 or matching_alternative(frame, a).result in _OPEN_RESULTS:
             continue  # the payment or the subject is a real choice
         out.extend(_repeat(state, steps, base, a))
     if not out:
-        out.append(base._replace(steps=steps, complete=False))
+        out.append((base._replace(steps=steps, complete=False), state))
     return out
 
 
-def _repeat(state: State, steps: tuple[Action, ...], base: Plan, perform: Action) -> list[Plan]:
+def _repeat(state: State, steps: tuple[Action, ...], base: Plan, perform: Action) -> list[Built]:
     """Perform ``perform`` as often as allowed, keeping the most that fits each time, and (when more
     was possible) once then stop; each ends early at a real choice or a revealed card."""
     s = state.copy()
@@ -286,18 +305,18 @@ def _repeat(state: State, steps: tuple[Action, ...], base: Plan, perform: Action
     done = list(steps)
     times = 0
     keep_all = True
-    once: Plan | None = None
+    once: Built | None = None
     desc = base._replace(choice=perform.subject, pay=perform.bundle, boost=perform.boost)
     while True:
         if not _in_action(s, seat):
-            return _with_once(desc._replace(steps=tuple(done), times=times, keep_all=keep_all), once)
+            return _with_once((desc._replace(steps=tuple(done), times=times, keep_all=keep_all), s), once)
         kind = s.decision
         if kind == Decision.PERFORM and len(s.stack) == depth:
             if times == 1 and once is None and s.stack[-1].performances:
                 t = s.copy()
                 _step(t, STOP)
-                once = desc._replace(steps=tuple(done) + (STOP,), times=1, keep_all=keep_all, stops=True,
-                                     complete=not _in_action(t, seat))
+                once = (desc._replace(steps=tuple(done) + (STOP,), times=1, keep_all=keep_all, stops=True,
+                                      complete=not _in_action(t, seat)), t)
             snapshot = len(s.deck), s.journal[:]
             if not _try(s, perform):
                 break
@@ -323,11 +342,11 @@ def _repeat(state: State, steps: tuple[Action, ...], base: Plan, perform: Action
             continue
         break  # any other decision (overflow, boat face, Farewell, a nested performance) is a real choice
     # a card revealed on the last performance may have ended the action: then nothing is left to choose
-    return _with_once(desc._replace(steps=tuple(done), times=times, keep_all=keep_all,
-                                    complete=not _in_action(s, seat)), once)
+    return _with_once((desc._replace(steps=tuple(done), times=times, keep_all=keep_all,
+                                     complete=not _in_action(s, seat)), s), once)
 
 
-def _with_once(most: Plan, once: Plan | None) -> list[Plan]:
+def _with_once(most: Built, once: Built | None) -> list[Built]:
     return [most] if once is None else [most, once]
 
 

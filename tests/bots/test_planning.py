@@ -95,3 +95,23 @@ def test_recruit_order_lists_only_recruitments_movers_for_the_terrain_first() ->
     legal = legal_actions(s)
     order = recruit_order(s, 0, legal + [Action(Verb.CAMP)])
     assert set(order) == {a.subject for a in legal if a.verb == Verb.RECRUIT}
+
+
+def test_distinct_keeps_the_best_line_of_each_position_up_to_the_width() -> None:
+    """Lines reaching the same position have the same future: only the first (best) of them is kept,
+    and a different hand, boats or Scout is a different position."""
+    s = game(players=2)
+    same = s.copy()
+    other = s.copy()
+    load(other, 0, food=2)
+    further = s.copy()
+    at(further, 0, 4, camp=0)
+    lines = [("best", s), ("twin", same), ("fed", other), ("on", further)]
+    assert planning.position(s, 0) == planning.position(same, 0) != planning.position(other, 0)
+    kept = planning.distinct(lines, 5, lambda line: line[1], 0)
+    assert [name for name, _ in kept] == ["best", "fed", "on"]
+    assert [name for name, _ in planning.distinct(lines, 2, lambda line: line[1], 0)] == ["best", "fed"]
+    # seat -1: the seat to move in each line's state; seat 1's position is the same in every line
+    for _, state in lines:
+        state.current = 1
+    assert [name for name, _ in planning.distinct(lines, 5, lambda line: line[1], -1)] == ["best"]

@@ -8,7 +8,7 @@ from builders import game, hand, indians, load
 from lewis_clark import Action, State, legal_actions
 from lewis_clark.actions import Verb
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.plans import Plan, follow, following, plans, remainder
+from lewis_clark.plans import Plan, follow, following, plans, reached, remainder
 from lewis_clark.rules import apply_in_place
 from lewis_clark.state import view
 
@@ -67,6 +67,20 @@ def test_every_plan_is_legal_in_sequence_and_covers_every_turn_action() -> None:
                 assert action.verb in TURN_VERBS
                 assert action in starts, f"no plan starts with {action}"
             assert len({p.steps for p in offered}) == len(offered)  # no duplicates
+
+
+def test_reached_gives_each_plan_with_the_state_follow_reaches() -> None:
+    acting = frozenset({Verb.PLAY, Verb.VILLAGE})
+    for seed in (1, 4):
+        for s in _turn_states(seed, 20):
+            before = s.hash()
+            every = reached(s, limit=24)
+            assert [plan for plan, _ in every] == plans(s, limit=24)
+            for plan, after in every:
+                assert after.hash() == follow(s, plan).state.hash(), str(plan)
+            assert [p for p, _ in reached(s, limit=24, verbs=acting)] == [p for p in plans(s, limit=24) if p.verb in acting]
+            assert len({id(after) for _, after in every}) == len(every)  # each state the caller's own
+            assert s.hash() == before
 
 
 def test_plans_do_not_read_the_deck_order() -> None:

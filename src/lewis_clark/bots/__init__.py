@@ -64,8 +64,8 @@ LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.3",
     "medium": "heuristic",
     # The race planner's budgets are in lines grown, not seconds, so a level replays from its seed.
-    "hard": "race:samples=1:keep=3:beam=10:nodes=200:actions=6:recruits=3",
-    "expert": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4",
+    "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4",
+    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4",
 }
 
 

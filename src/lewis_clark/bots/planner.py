@@ -24,7 +24,7 @@ from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.knowledge import KEEP_ROLES
-from lewis_clark.bots.planning import camped, recruit_order, underway
+from lewis_clark.bots.planning import camped, distinct, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
 from lewis_clark.rules import apply_in_place, legal_actions
@@ -145,7 +145,7 @@ class PlannerBot(Bot):
                         else:
                             grown.append(Line(after, first, underway(after, seat, turns), turns))
                 grown.sort(key=_score)
-                inner = _distinct(grown, self.width)
+                inner = distinct(grown, self.width, _state, -1)
                 if not inner:
                     break
             if won is not None or not pool:
@@ -153,7 +153,7 @@ class PlannerBot(Bot):
                     frontier = inner  # nothing camped within the cycle: keep the lines under way
                 break
             pool.sort(key=_score)
-            frontier = _distinct(pool, self.width)
+            frontier = distinct(pool, self.width, _state, -1)
             if deadline is not None and time.perf_counter() > deadline:
                 break
         chosen = won or (frontier[0] if frontier and frontier[0].first else lost)
@@ -203,18 +203,14 @@ class PlannerBot(Bot):
             starts.append(((CAMP,), s))
         made: list[tuple[float, tuple[Action, ...], State]] = []
         for prefix, start in starts:
-            if start.acted or not any(a.verb in ACTING for a in legal_actions(start)):
+            if start.acted or not any(a.verb in ACTING for a in (legal_actions(start) if prefix else legal)):
                 made.append((underway(start, seat, 0), prefix, start))
                 continue
-            for plan in turn_plans.plans(start, limit=24):
-                if plan.verb not in ACTING:
-                    continue
-                followed = turn_plans.follow(start, plan)
-                s = followed.state
-                steps = prefix + plan.steps[:followed.done]
-                if not followed.done:
-                    continue
-                steps += self._complete(s, seat)
+            # each plan with the state it reaches (built once: the plan's steps are not applied again)
+            for plan, s in turn_plans.reached(start, limit=24, verbs=ACTING):
+                steps = prefix + plan.steps
+                if s.stack:
+                    steps += self._complete(s, seat)
                 made.append((0.0 if s.over else underway(s, seat, 0), steps, s))
         made.sort(key=lambda m: -m[0])
         return [(steps, s) for _, steps, s in _varied(made, self.actions)]
@@ -239,8 +235,8 @@ class PlannerBot(Bot):
         if state.over or state.current != seat:
             return [((), state)]
         bases: list[tuple[tuple[Action, ...], State]] = [((), state)]
+        legal = legal_actions(state)
         if not state.recruited and self.recruits:
-            legal = legal_actions(state)
             for card in recruit_order(state, seat, legal)[: self.recruits]:
                 s = state.copy()
                 steps: tuple[Action, ...] = (Action(Verb.RECRUIT, card),)
@@ -252,7 +248,8 @@ class PlannerBot(Bot):
                     bases.append((steps, s))
         out: list[tuple[tuple[Action, ...], State]] = []
         for steps, s in bases:
-            legal = legal_actions(s)
+            if s is not state:
+                legal = legal_actions(s)
             if END in legal:
                 t = s.copy()
                 apply_in_place(t, END)
@@ -311,20 +308,8 @@ def _varied(made: list[tuple[float, tuple[Action, ...], State]], count: int
     return (firsts + rest)[:count]
 
 
-def _distinct(lines: list[Line], width: int) -> list[Line]:
-    """The best ``width`` lines, one per resulting position (same position, same future)."""
-    kept: list[Line] = []
-    seen: set[tuple[object, ...]] = set()
-    for line in lines:
-        p = line.state.players[line.state.current]
-        key = (p.scout, p.camp, tuple(sorted(p.hand)), tuple(p.resources), p.indians, tuple(line.state.journal))
-        if key in seen:
-            continue
-        seen.add(key)
-        kept.append(line)
-        if len(kept) >= width:
-            break
-    return kept
+def _state(line: Line) -> State:
+    return line.state
 
 
 __all__ = ["Line", "PlannerBot"]

@@ -11,15 +11,18 @@ left). They are in route spaces, like ``evaluation.player_worth``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
 from lewis_clark.bots.evaluation import card_moves, cargo_worth, indian_worth, movement_ends_from
 from lewis_clark.bots.knowledge import TERRAIN_LOOK, recruit_order, terrain_mostly_ahead
-from lewis_clark.cards import CARDS
+from lewis_clark.cards import CARDS, LAROCQUE
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.expedition import boat_time
 from lewis_clark.resources import HORSE, INDIAN
 from lewis_clark.route import MOUNTAIN, RIVER
-from lewis_clark.state import State
+from lewis_clark.state import Player, State
 
 REACH_WEIGHT = 0.8  # a space the hand could still cover is worth most of a space covered
 
@@ -30,6 +33,27 @@ def hand_reach(state: State, seat: int) -> int:
     takes the strongest card left in hand as its Strength, or an Indian when no card is left; a card
     given as Strength is used up, and a mover with nothing under it does not move."""
     p = state.players[seat]
+    hand = p.hand
+    key: tuple[object, ...] | None = None
+    if LAROCQUE not in p.face_up and all(m.simple for c in hand for m in card_moves(c)):
+        # fixed costs and distances, no Scouts jumped: the answer depends on these alone
+        key = (state.options.route, tuple(hand), p.scout, tuple(p.resources), p.indians)
+        known = _REACH.get(key)
+        if known is not None:
+            return known
+    reach = _hand_reach(state, seat, p)
+    if key is not None:
+        if len(_REACH) > _REACH_KEPT:
+            _REACH.clear()
+        _REACH[key] = reach
+    return reach
+
+
+_REACH: dict[tuple[object, ...], int] = {}
+_REACH_KEPT = 50000
+
+
+def _hand_reach(state: State, seat: int, p: Player) -> int:
     movers = sorted((c for c in p.hand if card_moves(c)), key=lambda c: -sum(POWER[c]))
     if not movers:
         return 0
@@ -152,6 +176,33 @@ def underway(state: State, seat: int, turns: int) -> float:
     return projected - PACE * (turns + turns_left) + _lasting(state, seat) + cargo
 
 
+L = TypeVar("L")
 
-__all__ = ["TERRAIN_LOOK", "camped", "hand_reach", "recruit_order", "terrain_left", "terrain_mostly_ahead", "turns_to_go",
-           "underway"]
+
+def position(state: State, seat: int) -> tuple[object, ...]:
+    """What ``seat``'s future depends on, for telling searched lines apart: its Scout, Camp, hand,
+    boats and Indians, and the Journal."""
+    p = state.players[seat]
+    return (p.scout, p.camp, tuple(sorted(p.hand)), tuple(p.resources), p.indians, p.on_cards, tuple(state.journal))
+
+
+def distinct(lines: Sequence[L], width: int, state_of: Callable[[L], State], seat: int) -> list[L]:
+    """The best ``width`` of ``lines`` (sorted best first), one per resulting ``position`` of
+    ``seat`` (-1: the seat to move in each line's state): two lines reaching the same position
+    have the same future, and the worse would only crowd out another."""
+    kept: list[L] = []
+    seen: set[tuple[object, ...]] = set()
+    for line in lines:
+        s = state_of(line)
+        key = position(s, s.current if seat < 0 else seat)
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(line)
+        if len(kept) >= width:
+            break
+    return kept
+
+
+__all__ = ["TERRAIN_LOOK", "camped", "distinct", "hand_reach", "position", "recruit_order", "terrain_left",
+           "terrain_mostly_ahead", "turns_to_go", "underway"]

@@ -32,7 +32,7 @@ from typing import NamedTuple
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.planner import ACTING, GUARD, PlannerBot
-from lewis_clark.bots.planning import camped, underway
+from lewis_clark.bots.planning import camped, distinct, underway
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State, view
 from lewis_clark.turn import CAMP, END
@@ -240,7 +240,7 @@ class RaceBot(PlannerBot):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
                 break
             lines.sort(key=lambda ln: -ln.score)
-            spent += self._inner(deal, seat, _distinct(lines, seat, self.keep))
+            spent += self._inner(deal, seat, distinct(lines, self.keep, _state, seat))
         deal.grown += spent
 
     def _inner(self, deal: Search, seat: int, starts: list[Line]) -> int:
@@ -278,7 +278,7 @@ class RaceBot(PlannerBot):
                     else:
                         grown.append(Line(after, turns, underway(after, seat, n)))
             grown.sort(key=lambda ln: -ln.score)
-            frontier = _distinct(grown, seat, self.beam)
+            frontier = distinct(grown, self.beam, _state, seat)
             if not frontier:
                 break
         return spent
@@ -350,22 +350,8 @@ def _acting(steps: tuple[Action, ...]) -> tuple[Action, ...]:
     return tuple(a for a in steps if a.verb in ACTING or a.verb in (Verb.RECRUIT, Verb.CAMP, Verb.END))
 
 
-def _distinct(lines: list[Line], seat: int, width: int) -> list[Line]:
-    """The best ``width`` lines (``lines`` sorted best first), one per resulting position."""
-    kept: list[Line] = []
-    seen: set[tuple[object, ...]] = set()
-    for line in lines:
-        s = line.state
-        p = s.players[seat]
-        key = (p.scout, p.camp, tuple(sorted(p.hand)), tuple(p.resources), p.indians, p.on_cards,
-               tuple(s.journal), len(line.turns))
-        if key in seen:
-            continue
-        seen.add(key)
-        kept.append(line)
-        if len(kept) >= width:
-            break
-    return kept
+def _state(line: Line) -> State:
+    return line.state
 
 
 __all__ = ["Line", "Outlook", "RaceBot", "Search"]
