@@ -26,7 +26,7 @@ from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import STOP, futile, matching_alternative
 from lewis_clark.queries import capacity
 from lewis_clark.resources import NONE, Bundle
-from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.rules import apply_in_place, apply_legal, legal_actions
 from lewis_clark.state import Decision, State
 
 __all__ = ["ALL", "OFFERED", "Followed", "Plan", "cheapest", "following", "follow", "honest", "offered",
@@ -184,9 +184,11 @@ def _try(state: State, action: Action) -> bool:
 
 
 def _step(state: State, action: Action) -> bool:
-    """Apply a legal ``action`` in place; True when it revealed a card (the deck or the Journal changed)."""
+    """Apply a legal ``action`` in place; True when it revealed a card (the deck or the Journal changed).
+    Every caller builds ``action`` from the options it was just offered, so it is not checked again
+    (``apply_legal``); the plans' tests follow every plan with the checked ``apply``."""
     deck, journal = len(state.deck), state.journal[:]
-    apply_in_place(state, action)
+    apply_legal(state, action)
     return len(state.deck) != deck or state.journal != journal
 
 

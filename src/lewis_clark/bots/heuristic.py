@@ -32,7 +32,7 @@ from lewis_clark.expedition import indian_time, resource_time
 from lewis_clark.queries import FEWEST_CARDS_TO_ACT, camp_landing, camp_time
 from lewis_clark.resources import INDIAN, PRIMARY, RESOURCES
 from lewis_clark.route import MOUNTAIN, RIVER
-from lewis_clark.rules import apply, apply_in_place, legal_actions
+from lewis_clark.rules import apply, apply_legal, legal_actions
 from lewis_clark.state import AfterTake, Decision, Player, State
 from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import PLACE_INDEX, PLACES, Place
@@ -417,14 +417,14 @@ class HeuristicBot(Bot):
                     if a.verb == Verb.INDIANS:
                         continue
                     return None
-                apply_in_place(s, a)
+                apply_legal(s, a)
         steps = 0
         while s.stack and s.current == seat and not s.over and steps < LOOKAHEAD:
             legal = legal_actions(s)
             if s.stack[-1].kind == Decision.MOVE:  # the whole movement, and no decision counted (R2)
-                apply_in_place(s, legal[0])
+                apply_legal(s, legal[0])
                 continue
-            apply_in_place(s, self._greedy(s, legal))
+            apply_legal(s, self._greedy(s, legal))
             steps += 1
         return s, steps
 

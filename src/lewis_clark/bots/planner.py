@@ -27,7 +27,7 @@ from lewis_clark.bots.knowledge import KEEP_ROLES
 from lewis_clark.bots.planning import camped, distinct, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
-from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.rules import apply_in_place, apply_legal, legal_actions
 from lewis_clark.state import State
 from lewis_clark.turn import CAMP, END
 
@@ -224,7 +224,7 @@ class PlannerBot(Bot):
         while s.stack and not s.over and s.current == seat and guard < GUARD:
             legal = legal_actions(s)
             a = legal[0] if len(legal) == 1 else helper.choose(s, legal)
-            apply_in_place(s, a)
+            apply_legal(s, a)
             done.append(a)
             guard += 1
         helper.forget_plan()

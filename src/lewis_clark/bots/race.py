@@ -33,7 +33,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.planner import ACTING, GUARD, PlannerBot
 from lewis_clark.bots.planning import camped, distinct, underway
-from lewis_clark.rules import apply_in_place, legal_actions
+from lewis_clark.rules import apply_legal, legal_actions
 from lewis_clark.state import State, view
 from lewis_clark.turn import CAMP, END
 
@@ -156,7 +156,7 @@ class RaceBot(PlannerBot):
         for a in first:
             if s.over or a not in legal_actions(s):
                 return None
-            apply_in_place(s, a)
+            apply_legal(s, a)
         self._settle(s, seat)
         if s.over or view(s, seat) != view_now:
             return None
@@ -191,7 +191,7 @@ class RaceBot(PlannerBot):
                 if s.over or s.current != seat or s.turn != start:
                     break
                 if a in legal_actions(s):
-                    apply_in_place(s, a)
+                    apply_legal(s, a)
                     taken.append(a)
                 elif s.stack:
                     taken.extend(self._complete(s, seat))
@@ -200,7 +200,7 @@ class RaceBot(PlannerBot):
                     helper = self.helper
                     helper.forget_plan()
                     b = helper.choose(s, legal)
-                    apply_in_place(s, b)
+                    apply_legal(s, b)
                     taken.append(b)
                     taken.extend(self._complete(s, seat))
             guard = 0
@@ -210,7 +210,7 @@ class RaceBot(PlannerBot):
                     taken.extend(self._complete(s, seat))
                     continue
                 a = END if END in legal else CAMP if CAMP in legal else legal[0]
-                apply_in_place(s, a)
+                apply_legal(s, a)
                 taken.append(a)
                 guard += 1
             done.append(tuple(taken))
@@ -300,7 +300,7 @@ class RaceBot(PlannerBot):
                 playing = state.current
             legal = legal_actions(state)
             a = legal[0] if len(legal) == 1 else bot.choose(state, legal)
-            apply_in_place(state, a)
+            apply_legal(state, a)
             guard += 1
         bot.forget_plan()
         return state
@@ -322,11 +322,11 @@ class RaceBot(PlannerBot):
                     break
                 if a == CAMP and not camp_in:
                     before = s.players[seat].scout
-                    apply_in_place(s, a)
+                    apply_legal(s, a)
                     camp_in, camp_at = i + 1, s.players[seat].camp
                     camp_cost = max(0, before - camp_at)
                     continue
-                apply_in_place(s, a)
+                apply_legal(s, a)
             if camp_in:
                 break
             self._settle(s, seat)

@@ -26,7 +26,7 @@ from lewis_clark.cli_checks import SEED, FiniteFloat
 from lewis_clark.match import seat_spec
 from lewis_clark.record import Record, load_record
 from lewis_clark.route import Route
-from lewis_clark.state import Options
+from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS, Options
 from lewis_clark.terminal.game import SaveError, is_autosave, write_record
 from lewis_clark.terminal.session import HUMAN, Session, latest_unfinished, new_autosave_path
 from lewis_clark.wording.catalogue import LANGUAGES, SOURCE, use_language
@@ -68,7 +68,7 @@ def parse_seats(text: str) -> list[str]:
             seats.append(seat_spec(word))
         except ValueError as exc:
             _fail(bad_seat(str(exc)))
-    if not 1 <= len(seats) <= 5:
+    if not 1 <= len(seats) <= MOST_PLAYERS:
         _fail(seat_count(len(seats)))
     return seats
 
@@ -81,8 +81,8 @@ def parse_seats(text: str) -> list[str]:
 @click.option("--seed", type=SEED, default=None,
               help="Game seed (128 random bits when not given). A chosen seed is shown to every seat: "
                    "whoever knows it knows every draw.")
-@click.option("--mackenzie", type=click.IntRange(0, 7), default=None,
-              help="Solo: Mackenzie's head start, 0 (easy) to 7 (hardest).  [default: 0]")
+@click.option("--mackenzie", type=click.IntRange(0, MOST_LEVEL), default=None,
+              help=f"Solo: Mackenzie's head start, 0 (easy) to {MOST_LEVEL} (hardest).  [default: 0]")
 @click.option("--random-start", is_flag=True, help="Variant: random starting resources.")
 @click.option("--route", "route_text", default=None,
               help="Variant route: terrains R, M, MR with S for St Louis and F for Fort Clatsop.")
