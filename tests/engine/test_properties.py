@@ -15,6 +15,7 @@ from lewis_clark import Action, Options, State, apply, apply_in_place, legal_act
 from lewis_clark.actions import VERBS
 from lewis_clark.invariants import load_state, problems
 from lewis_clark.record import Record, load_record
+from lewis_clark.rules import apply_legal
 from lewis_clark.state import Decision, Frame
 
 pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
@@ -242,3 +243,21 @@ def test_record_survives_saving_and_replays_the_game(tmp_path: Any) -> None:
     assert json.loads(path.read_text())["actions"] == actions
     assert loaded.replay().to_text() == s.to_text()
     assert loaded.replay(upto=0).to_text() == new_game(options).to_text()
+
+
+def test_apply_legal_is_apply_in_place_for_every_legal_action() -> None:
+    """``apply_legal`` (the searches' unchecked path) does what the checked ``apply_in_place`` does, for
+    every legal action of the states of seeded games of 1-5 players; only the check is skipped."""
+    for players in range(1, 6):
+        s = new_game(Options(players=players, seed=players))
+        rnd = random.Random(players)
+        for _ in range(150):
+            legal = legal_actions(s)
+            if not legal:
+                break
+            for a in legal:
+                checked, unchecked = s.copy(), s.copy()
+                apply_in_place(checked, a)
+                apply_legal(unchecked, a)
+                assert unchecked.to_text() == checked.to_text(), (players, str(a))
+            apply_in_place(s, rnd.choice(legal))
