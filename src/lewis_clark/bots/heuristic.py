@@ -38,6 +38,7 @@ from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import PLACE_INDEX, PLACES, Place
 
 CAMP, END, STOP = Action(Verb.CAMP), Action(Verb.END), Action(Verb.STOP)
+MOVER_GAIN = 3  # spaces a mover other than the Commander must gain to be played before the other rules
 LOOKAHEAD = 12  # decisions a simulated action may take before it is cut short
 HORSES_WANTED = 3  # Horses to hold before the Mountains
 RIVER_FUEL_WANTED = 3  # River fuel below which Wood (a Canoe to be) counts
@@ -152,6 +153,7 @@ class HeuristicBot(Bot):
     """Rules for the turn, greedy evaluation inside actions."""
 
     name = "heuristic"
+    mover_gain: int = MOVER_GAIN  # spaces a mover must gain to be played first (``pace`` varies it)
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -345,7 +347,7 @@ class HeuristicBot(Bot):
                 continue
             s, _ = gained
             moved = s.players[view.current].scout - p.scout
-            if moved >= 3 and (best is None or moved > best[0]):
+            if moved >= self.mover_gain and (best is None or moved > best[0]):
                 best = (moved, plan)
         return best[1] if best else []
 

@@ -6,6 +6,8 @@ The heuristic, the planners and the hint all read these; a weight changed here c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.evaluation import CARD_WORTH
 from lewis_clark.cards import BY_SLUG, CARDS
@@ -120,9 +122,11 @@ def recruit_order(state: State, seat: int, legal: list[Action]) -> list[str]:
     return [slug for _, slug in scored]
 
 
-def best_recruit(state: State, seat: int, legal: list[Action]) -> Action | None:
-    """The recruitment worth its price (``RECRUIT_WORTH``), paid without a kept card, or None; none
-    once ``HAND_LIMIT`` cards are owned."""
+def best_recruit(state: State, seat: int, legal: list[Action], worth: float = RECRUIT_WORTH,
+                 bonus: Callable[[int], float] | None = None) -> Action | None:
+    """The recruitment worth its price (``worth``), paid without a kept card, or None; none once
+    ``HAND_LIMIT`` cards are owned. ``bonus`` adds to a card's ``recruit_score`` (the ``pace`` bot's
+    weights)."""
     p = state.players[seat]
     if len(p.hand) + len(p.face_up) + len(p.face_down) >= HAND_LIMIT:
         return None
@@ -133,10 +137,10 @@ def best_recruit(state: State, seat: int, legal: list[Action]) -> Action | None:
         card = BY_SLUG[a.subject].id
         if not affordable_keeping(p, card):
             continue
-        score = recruit_score(state, seat, card)
+        score = recruit_score(state, seat, card) + (bonus(card) if bonus is not None else 0.0)
         if best is None or score > best[0]:
             best = (score, a)
-    return best[1] if best is not None and best[0] >= RECRUIT_WORTH else None
+    return best[1] if best is not None and best[0] >= worth else None
 
 
 def cheapest_discount(legal: list[Action]) -> Action:

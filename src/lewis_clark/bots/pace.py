@@ -13,24 +13,19 @@ other than the Commander must gain to be played (``mover``).
 from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.bots.heuristic import MOVER_GAIN, HeuristicBot
 from lewis_clark.bots.knowledge import (
-    HAND_LIMIT,
     INDIAN_SOURCE,
     RECRUIT_STRENGTH,
     RECRUIT_WORTH,
-    affordable_keeping,
-    is_mover,
+    best_recruit,
     moves_over,
-    recruit_score,
     source_cost,
 )
-from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.cards import CARDS
 from lewis_clark.decisions import MOST_INDIANS_WITH_CARD, MOST_STRENGTH
 from lewis_clark.route import MOUNTAIN, RIVER, Route
 from lewis_clark.state import Player, State
-
-MOVER_GAIN = 3  # the heuristic's: spaces a mover must gain to be played before the other rules
 
 
 def rockies_end(route: Route) -> int:
@@ -56,26 +51,18 @@ class PaceBot(HeuristicBot):
         self.mountain = mountain
         self.indian = indian
         self.free = free
-        self.mover = mover
+        self.mover_gain = mover
         self.reserve = reserve
 
     def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
         """``knowledge.best_recruit`` with this bot's Strength weight, threshold and mountain bonus."""
-        if len(p.hand) + len(p.face_up) + len(p.face_down) >= HAND_LIMIT:
-            return None
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            if a.verb != Verb.RECRUIT:
-                continue
-            card = BY_SLUG[a.subject].id
-            if not affordable_keeping(p, card):
-                continue
-            score = recruit_score(view, view.current, card) + (self.strength - RECRUIT_STRENGTH) * CARDS[card].strength
-            if self.mountain and moves_over(card, MOUNTAIN) and p.scout < rockies_end(view.options.route):
-                score += self.mountain
-            if best is None or score > best[0]:
-                best = (score, a)
-        return best[1] if best is not None and best[0] >= self.worth else None
+        climbing = bool(self.mountain) and p.scout < rockies_end(view.options.route)
+
+        def bonus(card: int) -> float:
+            extra = (self.strength - RECRUIT_STRENGTH) * CARDS[card].strength
+            return extra + self.mountain if climbing and moves_over(card, MOUNTAIN) else extra
+
+        return best_recruit(view, view.current, legal, self.worth, bonus)
 
     def strength_plan(self, p: Player, card: int, want: int) -> list[Action]:
         """The heuristic's choice of Strength source, an Indian costing ``indian`` (``free`` when it
@@ -100,21 +87,6 @@ class PaceBot(HeuristicBot):
                 plan = [Action(Verb.PLAY, CARDS[card].slug), Action(Verb.UNDER, CARDS[under].slug if under else "none"),
                         Action(Verb.INDIANS, "", extra)]
                 best = (cost, plan)
-        return best[1] if best else []
-
-    def _best_mover(self, view: State, p: Player) -> list[Action]:
-        """The mover (not the Commander) that carries the Scout furthest, if at least ``mover`` spaces."""
-        best: tuple[int, list[Action]] | None = None
-        for c in p.hand:
-            if CARDS[c].role == "commander" or not is_mover(c):
-                continue
-            plan = self.strength_plan(p, c, MOST_STRENGTH)
-            gained = self._simulate(view, plan) if plan else None
-            if gained is None:
-                continue
-            moved = gained[0].players[view.current].scout - p.scout
-            if moved >= self.mover and (best is None or moved > best[0]):
-                best = (moved, plan)
         return best[1] if best else []
 
 
