@@ -12,7 +12,6 @@ line by line, for screen readers, pipes and scripts.
 
 from __future__ import annotations
 
-import os
 import secrets
 import signal
 import sys
@@ -29,7 +28,7 @@ from lewis_clark.route import Route
 from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS, Options
 from lewis_clark.terminal.game import SaveError, is_autosave, write_record
 from lewis_clark.terminal.session import HUMAN, Session, latest_unfinished, new_autosave_path
-from lewis_clark.wording.catalogue import LANGUAGES, SOURCE, use_language
+from lewis_clark.wording.catalogue import LANGUAGES, system_language, use_language
 from lewis_clark.wording.terminal import (
     bad_seat,
     kept_options,
@@ -41,17 +40,6 @@ from lewis_clark.wording.terminal import (
 )
 
 DEFAULT_PLAYERS = "human,medium"
-
-
-def system_language() -> str:
-    """The language the system's locale asks for (LC_ALL, LC_MESSAGES, LANG, e.g. "hu_HU.UTF-8"), if we
-    have it; else English."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            code = value.split("_")[0].split(".")[0].lower()
-            return code if code in LANGUAGES else SOURCE
-    return SOURCE
 
 
 def _fail(message: str) -> NoReturn:
@@ -97,7 +85,7 @@ def parse_seats(text: str) -> list[str]:
 @click.option("--plain", is_flag=True,
               help="Line by line instead of the full-screen table (the default when the output is not a terminal).")
 @click.option("--language", type=click.Choice(LANGUAGES), default=None,
-              help="The language of the game: en or hu.  [default: from LANG, else en]")
+              help="The language of the game: en or hu.  [default: from LEWIS_CLARK_LANGUAGE, else LANG, else en]")
 def play(players_text: str | None, colours_text: str | None, seed: int | None, mackenzie: int | None,
          random_start: bool, route_text: str | None, load_path: str | None, resume: bool,
          autosave_path: str | None, fast: bool, delay: float, plain: bool, language: str | None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -22,6 +23,9 @@ LANGUAGES: tuple[str, ...] = ("en", "hu")
 SOURCE = "en"  # the language the source strings are written in
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "messages"
+
+# The environment variable that chooses the language of every command (``--language`` overrides it).
+LANGUAGE_VARIABLE = "LEWIS_CLARK_LANGUAGE"
 
 _ACTIVE: ContextVar[str] = ContextVar("lewis_clark_language", default=SOURCE)
 _LOADED: dict[str, gettext.NullTranslations] = {}
@@ -58,6 +62,17 @@ def translations(code: str) -> gettext.NullTranslations:
 def install(code: str, catalogue: gettext.NullTranslations) -> None:
     """Use ``catalogue`` for language ``code`` from now on (tests install pseudo-locales this way)."""
     _LOADED[code] = catalogue
+
+
+def system_language() -> str:
+    """The language the environment asks for: ``LEWIS_CLARK_LANGUAGE`` ("hu"), else the system's locale
+    (LC_ALL, LC_MESSAGES, LANG, e.g. "hu_HU.UTF-8"), if we have it; else English."""
+    for name in (LANGUAGE_VARIABLE, "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in LANGUAGES else SOURCE
+    return SOURCE
 
 
 def current_language() -> str:
