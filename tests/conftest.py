@@ -1,5 +1,6 @@
 """Fixtures the web tests share: a game database and the app on it, a real server on a temporary
-database, Debian's chromium, and a throwaway PostgreSQL server for the web store's tests."""
+database, Debian's chromium, and a throwaway PostgreSQL server for the web store's tests; and English
+for the command-line tests (tests/cli)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,15 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-sync", "--no-first-run"]
 # Every browser test module: `pytestmark = needs_chromium`.
 needs_chromium = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium (.ci/run installs it)")
+
+
+@pytest.fixture(autouse=True)
+def english_tools(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/cli reads English output, and the tools speak the environment's language
+    (LEWIS_CLARK_LANGUAGE, else LANG): a Hungarian desktop must not turn them Hungarian. Only there: other
+    tests choose the language through LANG on purpose."""
+    if request.path.parent.name == "cli":
+        monkeypatch.setenv("LEWIS_CLARK_LANGUAGE", "en")
 
 
 @pytest.fixture
