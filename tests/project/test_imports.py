@@ -30,7 +30,7 @@ FORBIDDEN_LIBRARIES = ("click", "rich")
 # Each entry names a module directly in src/lewis_clark/ or a whole subpackage. A new module must be
 # placed here, so that where it stands is a decision, not an accident.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "canonical", "resources", "rng", "route", "expedition", "effects_spec", "elo", "cli_checks", "pure"),  # plain data
+    ("errors", "canonical", "resources", "rng", "route", "expedition", "effects_spec", "elo", "pure"),  # plain data
     ("cards", "village", "actions"),  # the game's tables and its notation
     ("state",),  # the state's shape: nothing above the game's data
     ("journal", "queries", "setup", "effects", "decisions", "turn", "rules", "events"),  # the rules
@@ -38,7 +38,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "bench"),  # the package's public face
     ("bots", "wording"),
     ("match", "selfplay", "sim"),  # the one driver of a game, and what runs many
-    ("terminal", "web", "rl", "cli"),  # front ends and adapters
+    # front ends and adapters; cli_checks (the commands' checks and worded help) words through wording
+    ("terminal", "web", "rl", "cli", "cli_checks"),
 )
 
 # The web front end's own layers, bottom first, each entry a module of lewis_clark.web or its
