@@ -1,0 +1,183 @@
+"""Fit the learned evaluation (bots/value.py): turns still needed to Camp at Fort Clatsop.
+
+    python scripts/train_value.py --games 9 --first-seed 101 --data /tmp/value-data.jsonl --no-write
+    python scripts/train_value.py --games 16 --first-seed 201 --no-mackenzie --data /tmp/value-data.jsonl
+
+The data are positions from the race planner's own solo games (level 0, game seeds from
+``--first-seed``, none of the seeds 1-20 that the strength figures use), each labelled with the
+turns still to go to the Fort:
+
+- every line the search found that Camps at the Fort: the position after each of its Camps and
+  the turns of that line still to come (the deal the line was searched on, as the planner saw it);
+- every game the planner won: the position after each of its real Camps and the real turns left.
+
+Positions repeat (a line is found again on later turns): each distinct (position, label) counts
+once. The fit is a ridge regression on standardised features (scikit-learn, the ``train`` extra),
+checked on the games held out (the last fifth of the seeds), then refitted on all and written to
+src/lewis_clark/bots/value.json. The features come from the package (``value.features``), so play
+and training cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from lewis_clark import Options
+from lewis_clark.bots import LEVELS
+from lewis_clark.bots.race import RaceBot, Search
+from lewis_clark.bots.value import FEATURES, WEIGHTS_FILE, features
+from lewis_clark.match import Match
+from lewis_clark.rules import apply_legal, legal_actions
+from lewis_clark.state import State
+from lewis_clark.turn import CAMP
+
+MAX_TURNS = 120
+OUT = Path(__file__).resolve().parent.parent / "src" / "lewis_clark" / "bots" / WEIGHTS_FILE
+ALPHA = 1.0  # ridge penalty on standardised features
+
+
+def _won_line_positions(bot: RaceBot, deal: Search, seat: int) -> list[tuple[list[float], int]]:
+    """(features after each Camp, turns still to go) along the deal's winning line."""
+    won = deal.won
+    if won is None or not won.turns:
+        return []
+    s = deal.root.copy()
+    total = len(won.turns)
+    out: list[tuple[list[float], int]] = []
+    for n, steps in enumerate(won.turns, start=1):
+        for a in steps:
+            if s.over or a not in legal_actions(s):
+                return out  # not replayable as searched (should not happen solo)
+            apply_legal(s, a)
+        if s.over:
+            break
+        if CAMP in steps and n < total:
+            out.append((features(s, seat), total - n))
+        bot._settle(s, seat)
+    return out
+
+
+def play(spec: str, seed: int, mackenzie: bool) -> tuple[list[dict[str, Any]], bool, int]:
+    """One solo game on ``seed``: the labelled positions it gives, won or not, own turns. Without
+    ``mackenzie`` he is taken off the board (as in a game of more seats, -1), so every game goes on
+    to the Fort and the positions where the planner stalls get labels too."""
+    match = Match(Options(players=1, seed=seed, mackenzie=0), [spec], keep_log=False)
+    if not mackenzie:
+        match.state.mackenzie = -1
+    bot = match.bots[0]
+    assert isinstance(bot, RaceBot)
+    seen: set[tuple[tuple[float, ...], int]] = set()
+    rows: list[dict[str, Any]] = []
+    searches = 0
+    camps: list[tuple[list[float], int]] = []  # real Camps: features and the turn made
+    while not match.over and match.state.turn <= MAX_TURNS:
+        turn = match.state.turn
+        camped_before = match.state.camped
+        match.step_bot()
+        s: State = match.state
+        if bot.searches != searches:
+            searches = bot.searches
+            for deal in bot.deals:
+                for xs, togo in _won_line_positions(bot, deal, 0):
+                    key = (tuple(xs), togo)
+                    if key not in seen:
+                        seen.add(key)
+                        rows.append({"seed": seed, "source": "search", "x": xs, "y": togo})
+        if not camped_before and s.camped and s.turn == turn and not s.over:
+            camps.append((features(s, 0), turn))
+    s = match.state
+    won = s.over and s.winner == 0
+    if won:
+        last = s.turn
+        for xs, turn in camps:
+            rows.append({"seed": seed, "source": "game", "x": xs, "y": last - turn})
+    return rows, won, s.turn
+
+
+def make_data(spec: str, first: int, games: int, path: Path, mackenzie: bool) -> None:
+    """Play the games and add their positions to ``path`` (a game's lines once it is over)."""
+    with path.open("a", encoding="utf-8") as out:
+        for seed in range(first, first + games):
+            start = time.process_time()
+            rows, won, turns = play(spec, seed, mackenzie)
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+            out.flush()
+            print(f"seed {seed}: {'won' if won else 'lost'} in {turns} turns, {len(rows)} positions, "
+                  f"{time.process_time() - start:.0f} s CPU", flush=True)
+
+
+def fit(path: Path, write: bool) -> None:
+    import numpy as np
+    from sklearn.linear_model import Ridge
+    from sklearn.preprocessing import StandardScaler
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    seeds = sorted({r["seed"] for r in rows})
+    held = set(seeds[len(seeds) - max(1, len(seeds) // 5):])
+    x = np.array([r["x"] for r in rows], dtype=float)
+    y = np.array([r["y"] for r in rows], dtype=float)
+    test = np.array([r["seed"] in held for r in rows])
+    print(f"positions: {len(rows)} ({int((~test).sum())} to fit, {int(test.sum())} held out: seeds "
+          f"{min(held)}-{max(held)}); from searches {sum(r['source'] == 'search' for r in rows)}, "
+          f"from won games {sum(r['source'] == 'game' for r in rows)}")
+    print(f"turns to go: mean {y.mean():.2f}, range {y.min():.0f}-{y.max():.0f}")
+
+    def ridge(xs: Any, ys: Any) -> tuple[Any, Any]:
+        scaler = StandardScaler().fit(xs)
+        return scaler, Ridge(alpha=ALPHA).fit(scaler.transform(xs), ys)
+
+    scaler, model = ridge(x[~test], y[~test])
+    pred = model.predict(scaler.transform(x[test]))
+    mae = float(np.abs(pred - y[test]).mean())
+    rmse = float(np.sqrt(((pred - y[test]) ** 2).mean()))
+    base = float(np.abs(y[~test].mean() - y[test]).mean())
+    print(f"held-out error: MAE {mae:.2f} turns, RMSE {rmse:.2f} (predicting the mean: MAE {base:.2f})")
+    try:
+        from sklearn.ensemble import GradientBoostingRegressor
+
+        trees = GradientBoostingRegressor(random_state=0, n_estimators=200, max_depth=3).fit(x[~test], y[~test])
+        print(f"for comparison, gradient-boosted trees: held-out MAE {np.abs(trees.predict(x[test]) - y[test]).mean():.2f}")
+    except Exception as exc:  # only a comparison
+        print(f"(no tree comparison: {exc})")
+    scaler, model = ridge(x, y)
+    for name, w in sorted(zip(FEATURES, model.coef_, strict=True), key=lambda t: -abs(t[1])):
+        print(f"  {name:>15} {w:+.3f}")
+    data = {
+        "about": "turns still needed to Camp at Fort Clatsop after a Camp; ridge regression, scripts/train_value.py",
+        "data": {"file": path.name, "positions": len(rows), "seeds": f"{seeds[0]}-{seeds[-1]}",
+                 "held_out_mae": round(mae, 3), "held_out_rmse": round(rmse, 3), "alpha": ALPHA},
+        "features": list(FEATURES),
+        "mean": [round(float(v), 6) for v in scaler.mean_],
+        "scale": [round(float(v), 6) for v in scaler.scale_],
+        "weights": [round(float(v), 6) for v in model.coef_],
+        "bias": round(float(model.intercept_), 6),
+    }
+    if write:
+        OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {OUT}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--spec", default=LEVELS["hard"], help="the race planner that plays the games (default: hard)")
+    parser.add_argument("--first-seed", type=int, default=101, help="first game seed (default 101)")
+    parser.add_argument("--games", type=int, default=12, help="solo games at level 0 (default 12)")
+    parser.add_argument("--data", type=Path, default=Path("value-data.jsonl"), help="positions file (JSON lines)")
+    parser.add_argument("--no-mackenzie", action="store_true", help="Mackenzie off the board: every game reaches the Fort")
+    parser.add_argument("--fit-only", action="store_true", help="fit on an existing data file")
+    parser.add_argument("--no-write", action="store_true", help="print the fit, do not write value.json")
+    args = parser.parse_args()
+    print(f"command: python {' '.join(sys.argv)}")
+    if not args.fit_only:
+        make_data(LEVELS.get(args.spec, args.spec), args.first_seed, args.games, args.data, not args.no_mackenzie)
+    fit(args.data, not args.no_write)
+
+
+if __name__ == "__main__":
+    main()
