@@ -13,7 +13,7 @@ turns still to go to the Fort:
 
 Positions repeat (a line is found again on later turns): each distinct (position, label) counts
 once. The fit is a ridge regression on standardised features (scikit-learn, the ``train`` extra),
-checked on the games held out (the last fifth of the seeds), then refitted on all and written to
+checked on games held out (five folds by game), then refitted on all and written to
 src/lewis_clark/bots/value.json. The features come from the package (``value.features``), so play
 and training cannot drift apart.
 """
@@ -38,7 +38,8 @@ from lewis_clark.turn import CAMP
 
 MAX_TURNS = 120
 OUT = Path(__file__).resolve().parent.parent / "src" / "lewis_clark" / "bots" / WEIGHTS_FILE
-ALPHA = 1.0  # ridge penalty on standardised features
+ALPHA = 10.0  # ridge penalty on standardised features (few games: strong shrinkage)
+FOLDS = 5
 
 
 def _won_line_positions(bot: RaceBot, deal: Search, seat: int) -> list[tuple[list[float], int]]:
@@ -114,44 +115,48 @@ def make_data(spec: str, first: int, games: int, path: Path, mackenzie: bool) ->
 
 def fit(path: Path, write: bool) -> None:
     import numpy as np
+    from sklearn.ensemble import GradientBoostingRegressor
     from sklearn.linear_model import Ridge
+    from sklearn.model_selection import GroupKFold
     from sklearn.preprocessing import StandardScaler
 
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     seeds = sorted({r["seed"] for r in rows})
-    held = set(seeds[len(seeds) - max(1, len(seeds) // 5):])
     x = np.array([r["x"] for r in rows], dtype=float)
     y = np.array([r["y"] for r in rows], dtype=float)
-    test = np.array([r["seed"] in held for r in rows])
-    print(f"positions: {len(rows)} ({int((~test).sum())} to fit, {int(test.sum())} held out: seeds "
-          f"{min(held)}-{max(held)}); from searches {sum(r['source'] == 'search' for r in rows)}, "
-          f"from won games {sum(r['source'] == 'game' for r in rows)}")
+    groups = np.array([r["seed"] for r in rows])
+    print(f"positions: {len(rows)} from {len(seeds)} games (seeds {', '.join(map(str, seeds))}); from searches "
+          f"{sum(r['source'] == 'search' for r in rows)}, from the games played {sum(r['source'] == 'game' for r in rows)}")
     print(f"turns to go: mean {y.mean():.2f}, range {y.min():.0f}-{y.max():.0f}")
 
     def ridge(xs: Any, ys: Any) -> tuple[Any, Any]:
         scaler = StandardScaler().fit(xs)
         return scaler, Ridge(alpha=ALPHA).fit(scaler.transform(xs), ys)
 
-    scaler, model = ridge(x[~test], y[~test])
-    pred = model.predict(scaler.transform(x[test]))
-    mae = float(np.abs(pred - y[test]).mean())
-    rmse = float(np.sqrt(((pred - y[test]) ** 2).mean()))
-    base = float(np.abs(y[~test].mean() - y[test]).mean())
-    print(f"held-out error: MAE {mae:.2f} turns, RMSE {rmse:.2f} (predicting the mean: MAE {base:.2f})")
-    try:
-        from sklearn.ensemble import GradientBoostingRegressor
-
-        trees = GradientBoostingRegressor(random_state=0, n_estimators=200, max_depth=3).fit(x[~test], y[~test])
-        print(f"for comparison, gradient-boosted trees: held-out MAE {np.abs(trees.predict(x[test]) - y[test]).mean():.2f}")
-    except Exception as exc:  # only a comparison
-        print(f"(no tree comparison: {exc})")
+    # held out by game: each fold's games are predicted by a model fitted on the other games only
+    pred = np.zeros_like(y)
+    base = np.zeros_like(y)
+    for fit_rows, test_rows in GroupKFold(n_splits=FOLDS).split(x, y, groups):
+        scaler, model = ridge(x[fit_rows], y[fit_rows])
+        pred[test_rows] = model.predict(scaler.transform(x[test_rows]))
+        base[test_rows] = y[fit_rows].mean()
+    mae = float(np.abs(pred - y).mean())
+    rmse = float(np.sqrt(((pred - y) ** 2).mean()))
+    print(f"held-out error ({FOLDS} folds by game): MAE {mae:.2f} turns, RMSE {rmse:.2f} "
+          f"(predicting the mean: MAE {float(np.abs(base - y).mean()):.2f})")
+    trees = np.zeros_like(y)
+    for fit_rows, test_rows in GroupKFold(n_splits=FOLDS).split(x, y, groups):
+        gbr = GradientBoostingRegressor(random_state=0, n_estimators=200, max_depth=3).fit(x[fit_rows], y[fit_rows])
+        trees[test_rows] = gbr.predict(x[test_rows])
+    print(f"for comparison, gradient-boosted trees: held-out MAE {float(np.abs(trees - y).mean()):.2f}")
     scaler, model = ridge(x, y)
     for name, w in sorted(zip(FEATURES, model.coef_, strict=True), key=lambda t: -abs(t[1])):
         print(f"  {name:>15} {w:+.3f}")
     data = {
         "about": "turns still needed to Camp at Fort Clatsop after a Camp; ridge regression, scripts/train_value.py",
-        "data": {"file": path.name, "positions": len(rows), "seeds": f"{seeds[0]}-{seeds[-1]}",
-                 "held_out_mae": round(mae, 3), "held_out_rmse": round(rmse, 3), "alpha": ALPHA},
+        "data": {"file": path.name, "positions": len(rows), "seeds": seeds,
+                 "held_out_mae": round(mae, 3), "held_out_rmse": round(rmse, 3), "alpha": ALPHA,
+                 "folds": FOLDS},
         "features": list(FEATURES),
         "mean": [round(float(v), 6) for v in scaler.mean_],
         "scale": [round(float(v), 6) for v in scaler.scale_],
