@@ -1,7 +1,7 @@
 """Fit the learned evaluation (bots/value.py): turns still needed to Camp at Fort Clatsop.
 
     python scripts/train_value.py --games 9 --first-seed 101 --data /tmp/value-data.jsonl --no-write
-    python scripts/train_value.py --games 16 --first-seed 201 --no-mackenzie --data /tmp/value-data.jsonl
+    python scripts/train_value.py --games 11 --first-seed 201 --no-mackenzie --data /tmp/value-data.jsonl
 
 The data are positions from the race planner's own solo games (level 0, game seeds from
 ``--first-seed``, none of the seeds 1-20 that the strength figures use), each labelled with the
@@ -13,6 +13,7 @@ turns still to go to the Fort:
 
 Positions repeat (a line is found again on later turns): each distinct (position, label) counts
 once. The fit is a ridge regression on standardised features (scikit-learn, the ``train`` extra),
+each weight held to the sign that makes sense (``SIGNS``; some features left out),
 checked on games held out (five folds by game), then refitted on all and written to
 src/lewis_clark/bots/value.json. The features come from the package (``value.features``), so play
 and training cannot drift apart.
@@ -40,6 +41,16 @@ MAX_TURNS = 120
 OUT = Path(__file__).resolve().parent.parent / "src" / "lewis_clark" / "bots" / WEIGHTS_FILE
 ALPHA = 10.0  # ridge penalty on standardised features (few games: strong shrinkage)
 FOLDS = 5
+# The sign each feature's weight may take (+1: more of it, more turns to go), 0 for a feature left out.
+# Unconstrained, the fit on few games learnt that heavier boats and more Indians shorten the way (they
+# come with late positions in the data), and the planner then stalled loading its boats at its first
+# Camp (seeds 1-3 of the screen: Camp 5 at turn 39). Raw resource counts and Indians are left out: a
+# turn of gathering would lower the prediction with no progress; ``cargo`` weighs the cargo against the
+# terrain ahead instead.
+SIGNS: dict[str, int] = {
+    "scout": -1, "river_left": 1, "mountain_left": 1, "river_power": -1, "mountain_power": -1, "togo_river": 1,
+    "togo_mountain": 1, "hand_reach": -1, "cargo": -1, "boat_time": 1, "strength": -1,
+}
 
 
 def _won_line_positions(bot: RaceBot, deal: Search, seat: int) -> list[tuple[list[float], int]]:
@@ -122,7 +133,9 @@ def fit(path: Path, write: bool) -> None:
 
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     seeds = sorted({r["seed"] for r in rows})
-    x = np.array([r["x"] for r in rows], dtype=float)
+    used = [i for i, name in enumerate(FEATURES) if SIGNS.get(name, 0)]
+    signs = np.array([SIGNS[FEATURES[i]] for i in used], dtype=float)
+    x = np.array([[r["x"][i] for i in used] for r in rows], dtype=float) * signs
     y = np.array([r["y"] for r in rows], dtype=float)
     groups = np.array([r["seed"] for r in rows])
     print(f"positions: {len(rows)} from {len(seeds)} games (seeds {', '.join(map(str, seeds))}); from searches "
@@ -131,7 +144,7 @@ def fit(path: Path, write: bool) -> None:
 
     def ridge(xs: Any, ys: Any) -> tuple[Any, Any]:
         scaler = StandardScaler().fit(xs)
-        return scaler, Ridge(alpha=ALPHA).fit(scaler.transform(xs), ys)
+        return scaler, Ridge(alpha=ALPHA, positive=True).fit(scaler.transform(xs), ys)
 
     # held out by game: each fold's games are predicted by a model fitted on the other games only
     pred = np.zeros_like(y)
@@ -150,7 +163,13 @@ def fit(path: Path, write: bool) -> None:
         trees[test_rows] = gbr.predict(x[test_rows])
     print(f"for comparison, gradient-boosted trees: held-out MAE {float(np.abs(trees - y).mean()):.2f}")
     scaler, model = ridge(x, y)
-    for name, w in sorted(zip(FEATURES, model.coef_, strict=True), key=lambda t: -abs(t[1])):
+    # back to the features' own signs, every feature in its place (those left out weigh 0)
+    weights, mean, scale = [0.0] * len(FEATURES), [0.0] * len(FEATURES), [1.0] * len(FEATURES)
+    for k, i in enumerate(used):
+        weights[i] = float(model.coef_[k] * signs[k])
+        mean[i] = float(scaler.mean_[k] * signs[k])
+        scale[i] = float(scaler.scale_[k])
+    for name, w in sorted(zip(FEATURES, weights, strict=True), key=lambda t: -abs(t[1])):
         print(f"  {name:>15} {w:+.3f}")
     data = {
         "about": "turns still needed to Camp at Fort Clatsop after a Camp; ridge regression, scripts/train_value.py",
@@ -158,9 +177,9 @@ def fit(path: Path, write: bool) -> None:
                  "held_out_mae": round(mae, 3), "held_out_rmse": round(rmse, 3), "alpha": ALPHA,
                  "folds": FOLDS},
         "features": list(FEATURES),
-        "mean": [round(float(v), 6) for v in scaler.mean_],
-        "scale": [round(float(v), 6) for v in scaler.scale_],
-        "weights": [round(float(v), 6) for v in model.coef_],
+        "mean": [round(v, 6) for v in mean],
+        "scale": [round(v, 6) for v in scale],
+        "weights": [round(v, 6) for v in weights],
         "bias": round(float(model.intercept_), 6),
     }
     if write:

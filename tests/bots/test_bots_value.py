@@ -13,7 +13,7 @@ import pytest
 from builders import at, game, load
 from lewis_clark import Options
 from lewis_clark.bots import make_bot, parse_spec
-from lewis_clark.bots.race import RaceBot
+from lewis_clark.bots.race import FALLBACK_PACE, Line, RaceBot
 from lewis_clark.bots.value import FEATURES, features, turns_to_fort
 from lewis_clark.bots.value import load as load_model
 from lewis_clark.match import Match
@@ -79,7 +79,7 @@ def test_the_training_script_uses_the_packages_features() -> None:
 def test_value_is_an_option_of_the_race_planner() -> None:
     assert parse_spec("race:value=1")[1]["value"] == 1
     with pytest.raises(ValueError):
-        parse_spec("race:value=2")
+        parse_spec("race:value=3")
     bot = make_bot("race:value=1", 1)
     assert isinstance(bot, RaceBot) and bot.value == 1
     assert make_bot("race", 1).value == 0  # type: ignore[attr-defined]
@@ -90,8 +90,13 @@ def test_valued_camps_score_minus_their_turn_of_arrival() -> None:
     at(s, 0, 12, camp=12)
     valued, plain = RaceBot(1, value=1), RaceBot(1)
     assert valued._camp_score(s, 0, 3) == pytest.approx(-(3 + turns_to_fort(s, 0)))
-    assert valued._camp_rank(-10.0, 3) == -10.0  # the score already counts the turns
+    made = Line(s, (), -10.0)
+    assert valued._camp_rank(made, 0, 3) == -10.0  # the score already counts the turns
     assert plain._camp_score(s, 0, 3) != valued._camp_score(s, 0, 3)
+    ranked = RaceBot(1, value=2)  # Camps of one turn by ``camped``, of different turns by the value
+    assert ranked._camp_score(s, 0, 3) == plain._camp_score(s, 0, 3)
+    assert ranked._camp_rank(made, 0, 3) == pytest.approx(-(3 + turns_to_fort(s, 0)))
+    assert plain._camp_rank(made, 0, 3) == pytest.approx(-10.0 - FALLBACK_PACE * 3)
 
 
 def _moves(spec: str, seed: int, turns: int) -> list[str]:

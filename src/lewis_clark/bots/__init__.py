@@ -108,7 +108,7 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
                 "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True)},
     "race": {"samples": SpecOption(int, 1), "keep": SpecOption(int, 1), "beam": SpecOption(int, 1),
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0),
-             "value": SpecOption(int, 0, 1)},
+             "value": SpecOption(int, 0, 2)},
     "random": {},
     "heuristic": {},
     "pace": {"strength": SpecOption(float, 0), "worth": SpecOption(float, 0), "mountain": SpecOption(float, 0),

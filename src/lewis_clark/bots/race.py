@@ -74,7 +74,8 @@ class RaceBot(PlannerBot):
     ``beam`` lines, ``nodes`` lines grown on each deal a turn; turns built as the planner builds them
     (``actions`` actions, ``recruits`` recruitments tried each). With ``value=1`` a Camp's score is
     minus the turn it would reach the Fort (its turn plus the learned ``value.turns_to_fort``), so
-    Camps of one turn and, with no win known, Camps of different turns are compared by it."""
+    Camps of one turn and, with no win known, Camps of different turns are compared by it; with
+    ``value=2`` only the latter."""
 
     name = "race"
 
@@ -84,9 +85,11 @@ class RaceBot(PlannerBot):
         for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
             if not isinstance(amount, int) or amount < 1:
                 raise ValueError(f"{key} must be a whole number of at least 1, got {amount!r}")
-        if value not in (0, 1):
-            raise ValueError(f"value must be 0 or 1, got {value!r}")
-        self.value = value  # 1: Camps judged by the learned turns to the Fort (bots/value.py)
+        if value not in (0, 1, 2):
+            raise ValueError(f"value must be 0, 1 or 2, got {value!r}")
+        # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
+        # different turns are compared (no win known), those of one turn still by ``camped``
+        self.value = value
         self.samples = samples
         self.keep = keep
         self.beam = beam
@@ -170,7 +173,7 @@ class RaceBot(PlannerBot):
         out.grown = deal.grown
         out.buckets = {}
         # valued scores count the turns from the root: one turn on, each is a turn sooner
-        shift = 1.0 if self.value else 0.0
+        shift = 1.0 if self.value == 1 else 0.0
         for turn, lines in deal.buckets.items():
             shifted = [Line(ln.state, ln.turns[1:], ln.score + shift) for ln in lines
                        if ln.turns and ln.turns[0] == first]
@@ -232,7 +235,7 @@ class RaceBot(PlannerBot):
             if CAMP in taken:
                 made = Line(s.copy(), tuple(done), self._camp_score(s, seat, n))
                 deal.buckets.setdefault(n, []).append(made)
-                rank = self._camp_rank(made.score, n)
+                rank = self._camp_rank(made, seat, n)
                 if deal.best is None or rank > deal.best_rank:
                     deal.best, deal.best_rank = made, rank
 
@@ -281,7 +284,7 @@ class RaceBot(PlannerBot):
                         if len(bucket) > 2 * BUCKET_KEPT:
                             bucket.sort(key=lambda ln: -ln.score)
                             del bucket[BUCKET_KEPT:]
-                        rank = self._camp_rank(made.score, n)
+                        rank = self._camp_rank(made, seat, n)
                         if deal.best is None or rank > deal.best_rank:
                             deal.best, deal.best_rank = made, rank
                     else:
@@ -295,14 +298,19 @@ class RaceBot(PlannerBot):
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
         """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
         the hand-written ``camped``, or minus the turn the learned value says it reaches the Fort."""
-        if self.value:
+        if self.value == 1:
             return -(turns + turns_to_fort(state, seat))
         return camped(state, seat, turns)
 
-    def _camp_rank(self, score: float, turns: int) -> float:
-        """A Camp's rank against Camps of other turns when no win is known (higher is better):
-        valued, the score already counts the turns; else a further charge a turn."""
-        return score if self.value else score - FALLBACK_PACE * turns
+    def _camp_rank(self, made: Line, seat: int, turns: int) -> float:
+        """A Camp's rank against Camps of other turns when no win is known (higher is better): minus
+        its learned turn of arrival (``value=1``: that is its score), else its score less a further
+        charge a turn."""
+        if self.value == 1:
+            return made.score
+        if self.value == 2:
+            return -(turns + turns_to_fort(made.state, seat))
+        return made.score - FALLBACK_PACE * turns
 
     @staticmethod
     def _others(state: State, seat: int) -> State:
