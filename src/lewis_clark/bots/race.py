@@ -33,6 +33,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.planner import ACTING, GUARD, PlannerBot
 from lewis_clark.bots.planning import camped, distinct, underway
+from lewis_clark.bots.value import turns_to_fort
 from lewis_clark.rules import apply_legal, legal_actions
 from lewis_clark.state import State, view
 from lewis_clark.turn import CAMP, END
@@ -71,16 +72,24 @@ class Search:
 class RaceBot(PlannerBot):
     """The race planner: ``samples`` deals, the ``keep`` best Camps of each turn grown by a beam of
     ``beam`` lines, ``nodes`` lines grown on each deal a turn; turns built as the planner builds them
-    (``actions`` actions, ``recruits`` recruitments tried each)."""
+    (``actions`` actions, ``recruits`` recruitments tried each). With ``value=1`` a Camp's score is
+    minus the turn it would reach the Fort (its turn plus the learned ``value.turns_to_fort``), so
+    Camps of one turn and, with no win known, Camps of different turns are compared by it; with
+    ``value=2`` only the latter."""
 
     name = "race"
 
     def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
-                 actions: int = 6, recruits: int = 3) -> None:
+                 actions: int = 6, recruits: int = 3, value: int = 0) -> None:
         super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits)
-        for key, value in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
-            if not isinstance(value, int) or value < 1:
-                raise ValueError(f"{key} must be a whole number of at least 1, got {value!r}")
+        for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
+            if not isinstance(amount, int) or amount < 1:
+                raise ValueError(f"{key} must be a whole number of at least 1, got {amount!r}")
+        if value not in (0, 1, 2):
+            raise ValueError(f"value must be 0, 1 or 2, got {value!r}")
+        # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
+        # different turns are compared (no win known), those of one turn still by ``camped``
+        self.value = value
         self.samples = samples
         self.keep = keep
         self.beam = beam
@@ -163,16 +172,19 @@ class RaceBot(PlannerBot):
         out = Search(s)
         out.grown = deal.grown
         out.buckets = {}
+        # valued scores count the turns from the root: one turn on, each is a turn sooner
+        shift = 1.0 if self.value == 1 else 0.0
         for turn, lines in deal.buckets.items():
-            shifted = [Line(ln.state, ln.turns[1:], ln.score) for ln in lines if ln.turns and ln.turns[0] == first]
+            shifted = [Line(ln.state, ln.turns[1:], ln.score + shift) for ln in lines
+                       if ln.turns and ln.turns[0] == first]
             if shifted:
                 out.buckets[turn - 1] = shifted
         if not any(out.buckets.values()):
             out.buckets = {0: [Line(s, (), 0.0)]}
         for old, name in ((deal.won, "won"), (deal.best, "best")):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
-                setattr(out, name, Line(old.state, old.turns[1:], old.score))
-        out.best_rank = deal.best_rank + FALLBACK_PACE
+                setattr(out, name, Line(old.state, old.turns[1:], old.score + shift))
+        out.best_rank = deal.best_rank + (1.0 if self.value else FALLBACK_PACE)
         return out
 
     def _warm(self, deal: Search, seat: int, turns: tuple[tuple[Action, ...], ...]) -> None:
@@ -221,9 +233,9 @@ class RaceBot(PlannerBot):
                 return
             self._settle(s, seat)
             if CAMP in taken:
-                made = Line(s.copy(), tuple(done), camped(s, seat, n))
+                made = Line(s.copy(), tuple(done), self._camp_score(s, seat, n))
                 deal.buckets.setdefault(n, []).append(made)
-                rank = made.score - FALLBACK_PACE * n
+                rank = self._camp_rank(made, seat, n)
                 if deal.best is None or rank > deal.best_rank:
                     deal.best, deal.best_rank = made, rank
 
@@ -266,13 +278,13 @@ class RaceBot(PlannerBot):
                             deal.won = Line(after, turns, float(-n))
                         continue
                     if camps:
-                        made = Line(after, turns, camped(after, seat, n))
+                        made = Line(after, turns, self._camp_score(after, seat, n))
                         bucket = deal.buckets.setdefault(n, [])
                         bucket.append(made)
                         if len(bucket) > 2 * BUCKET_KEPT:
                             bucket.sort(key=lambda ln: -ln.score)
                             del bucket[BUCKET_KEPT:]
-                        rank = made.score - FALLBACK_PACE * n
+                        rank = self._camp_rank(made, seat, n)
                         if deal.best is None or rank > deal.best_rank:
                             deal.best, deal.best_rank = made, rank
                     else:
@@ -282,6 +294,23 @@ class RaceBot(PlannerBot):
             if not frontier:
                 break
         return spent
+
+    def _camp_score(self, state: State, seat: int, turns: int) -> float:
+        """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
+        the hand-written ``camped``, or minus the turn the learned value says it reaches the Fort."""
+        if self.value == 1:
+            return -(turns + turns_to_fort(state, seat))
+        return camped(state, seat, turns)
+
+    def _camp_rank(self, made: Line, seat: int, turns: int) -> float:
+        """A Camp's rank against Camps of other turns when no win is known (higher is better): minus
+        its learned turn of arrival (``value=1``: that is its score), else its score less a further
+        charge a turn."""
+        if self.value == 1:
+            return made.score
+        if self.value == 2:
+            return -(turns + turns_to_fort(made.state, seat))
+        return made.score - FALLBACK_PACE * turns
 
     @staticmethod
     def _others(state: State, seat: int) -> State:
