@@ -44,6 +44,12 @@ def _planner(seed: int, **options: Any) -> Bot:
     return PlannerBot(seed, **options)
 
 
+def _rollout(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.rollout import RolloutBot
+
+    return RolloutBot(seed, **options)
+
+
 def _race(seed: int, **options: Any) -> Bot:
     from lewis_clark.bots.race import RaceBot
 
@@ -54,6 +60,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "pace": _pace,
     "planner": _planner,
     "race": _race,
+    "rollout": _rollout,
     "random": RandomBot,
     "heuristic": _heuristic,
     "mcts": _mcts,
@@ -109,6 +116,7 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
     "race": {"samples": SpecOption(int, 1), "keep": SpecOption(int, 1), "beam": SpecOption(int, 1),
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0)},
     "random": {},
+    "rollout": {"width": SpecOption(int, 1), "depth": SpecOption(int, 1)},
     "heuristic": {},
     "pace": {"strength": SpecOption(float, 0), "worth": SpecOption(float, 0), "mountain": SpecOption(float, 0),
              "indian": SpecOption(float, 0), "free": SpecOption(float, 0), "mover": SpecOption(int, 1),
