@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
+from lewis_clark.bots.knowledge import HAND_LIMIT, affordable_keeping, recruit_order
 from lewis_clark.bots.planning import camped, underway
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import MOST_STRENGTH
@@ -32,18 +33,25 @@ class RolloutBot(HeuristicBot):
 
     name = "rollout"
 
-    def __init__(self, seed: int = 0, width: int = 4, depth: int = 5) -> None:
+    def __init__(self, seed: int = 0, width: int = 4, depth: int = 8, recruits: int = 2, camps: int = 1,
+                 charge: float = 0.0, obvious: int = 0) -> None:
         super().__init__(seed)
-        for key, value in (("width", width), ("depth", depth)):
+        for key, value in (("width", width), ("depth", depth), ("recruits", recruits + 1), ("camps", camps)):
             if not isinstance(value, int) or value < 1:
                 raise ValueError(f"{key} must be a whole number of at least 1, got {value!r}")
         self.width = width  # openings played out besides the heuristic's own
         self.depth = depth  # own turns a rollout may take to reach its Camp
+        self.recruits = recruits  # recruitments tried as openings (the most wanted first)
+        self.camps = camps  # Camps a rollout plays to
+        self.charge = charge  # a further charge a turn on top of planning's PACE
+        self.obvious = obvious  # 1: no rollouts when the heuristic moves the Commander at full Strength
         self.helper = HeuristicBot(seed ^ 0x726F6C6C)  # plays the rollouts
         self.rollouts = 0
 
     def _action_plan(self, view: State, legal: list[Action], p: Player) -> list[Action]:
         base = super()._action_plan(view, legal, p)
+        if self.obvious and self._full_commander(p, base):
+            return base
         openings = self._openings(view, legal, p, base)
         if len(openings) < 2:
             return base
@@ -88,6 +96,9 @@ class RolloutBot(HeuristicBot):
         out += [plan for _, plan in scored[: self.width]]
         if CAMP in legal and not view.camped and p.face_up:
             out.append([CAMP])
+        if self.recruits and not view.recruited and len(p.hand) + len(p.face_up) + len(p.face_down) < HAND_LIMIT:
+            kept = [slug for slug in recruit_order(view, seat, legal) if affordable_keeping(p, BY_SLUG[slug].id)]
+            out += [[Action(Verb.RECRUIT, slug)] for slug in kept[: self.recruits]]
         return out
 
     def _play_out(self, root: State, seat: int, opening: list[Action]) -> float:
@@ -100,7 +111,8 @@ class RolloutBot(HeuristicBot):
         helper.plan = list(opening)
         turns = 0
         guard = 0
-        while not s.over and guard < GUARD:
+        camps = 0
+        while not s.over and guard < GUARD * self.camps:
             guard += 1
             if s.current != seat:
                 self._others(s, seat)
@@ -112,17 +124,28 @@ class RolloutBot(HeuristicBot):
                 apply_in_place(s, a)
                 if s.over:
                     break
-                helper.forget_plan()
-                return camped(s, seat, used)
+                camps += 1
+                if camps >= self.camps:
+                    helper.forget_plan()
+                    return camped(s, seat, used) - self.charge * used
+                continue
             apply_in_place(s, a)
             if a == END:
                 turns += 1
-                if turns >= self.depth:
+                if turns >= self.depth * self.camps:
                     break
         helper.forget_plan()
         if s.over:
             return WON - turns if s.outcome.winner == seat else LOST
-        return underway(s, seat, turns)
+        return underway(s, seat, turns) - self.charge * turns
+
+    @staticmethod
+    def _full_commander(p: Player, plan: list[Action]) -> bool:
+        """``plan`` plays the Commander with full Strength (a card under and Indians)."""
+        if len(plan) < 3 or plan[0].verb != Verb.PLAY or CARDS[BY_SLUG[plan[0].subject].id].role != "commander":
+            return False
+        under = CARDS[BY_SLUG[plan[1].subject].id].strength if plan[1].subject != "none" else 0
+        return under + plan[2].indians >= MOST_STRENGTH
 
     @staticmethod
     def _others(state: State, seat: int) -> None:
