@@ -34,7 +34,7 @@ class RolloutBot(HeuristicBot):
     name = "rollout"
 
     def __init__(self, seed: int = 0, width: int = 4, depth: int = 8, recruits: int = 2, camps: int = 1,
-                 charge: float = 0.0, obvious: int = 0) -> None:
+                 charge: float = 0.0, obvious: int = 0, camping: int = 0) -> None:
         super().__init__(seed)
         for key, value in (("width", width), ("depth", depth), ("recruits", recruits + 1), ("camps", camps)):
             if not isinstance(value, int) or value < 1:
@@ -45,6 +45,7 @@ class RolloutBot(HeuristicBot):
         self.camps = camps  # Camps a rollout plays to
         self.charge = charge  # a further charge a turn on top of planning's PACE
         self.obvious = obvious  # 1: no rollouts when the heuristic moves the Commander at full Strength
+        self.camping = camping  # 1: after the action, Camp or end the turn by playing both out
         self.helper = HeuristicBot(seed ^ 0x726F6C6C)  # plays the rollouts
         self.rollouts = 0
 
@@ -63,6 +64,18 @@ class RolloutBot(HeuristicBot):
             if best is None or score > best[0]:
                 best = (score, plan)
         return best[1] if best else base
+
+    def _camp_now(self, view: State, seat: int) -> bool:
+        """After the action: the heuristic's rule, or (``camping``) the better of a Camp now and the
+        end of the turn, each played out to the Camp it leads to. At the Fort the rule decides."""
+        rule = super()._camp_now(view, seat)
+        p = view.players[seat]
+        if not self.camping or not view.acted or p.scout >= view.options.route.fort_clatsop:
+            return rule
+        if not rule and (len(p.hand) >= 3 or not p.hand):
+            return rule  # a hand to play: no Camp to weigh yet
+        root = self.deal(view)
+        return self._play_out(root, seat, [CAMP]) > self._play_out(root, seat, [END])
 
     def _openings(self, view: State, legal: list[Action], p: Player, base: list[Action]) -> list[list[Action]]:
         """The heuristic's opening, a Camp first when it may, and the ``width`` best others by the
