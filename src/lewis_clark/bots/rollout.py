@@ -33,7 +33,7 @@ class RolloutBot(HeuristicBot):
 
     name = "rollout"
 
-    def __init__(self, seed: int = 0, width: int = 4, depth: int = 8, recruits: int = 2, camps: int = 1,
+    def __init__(self, seed: int = 0, width: int = 4, depth: int = 8, recruits: int = 0, camps: int = 1,
                  charge: float = 0.0, obvious: int = 0, camping: int = 0) -> None:
         super().__init__(seed)
         for key, value in (("width", width), ("depth", depth), ("recruits", recruits + 1), ("camps", camps)):
