@@ -34,9 +34,10 @@ class RolloutBot(HeuristicBot):
     name = "rollout"
 
     def __init__(self, seed: int = 0, width: int = 4, depth: int = 8, recruits: int = 0, camps: int = 1,
-                 charge: float = 0.0, obvious: int = 0, camping: int = 0) -> None:
+                 charge: float = 0.0, obvious: int = 0, camping: int = 0, deals: int = 1) -> None:
         super().__init__(seed)
-        for key, value in (("width", width), ("depth", depth), ("recruits", recruits + 1), ("camps", camps)):
+        for key, value in (("width", width), ("depth", depth), ("recruits", recruits + 1), ("camps", camps),
+                           ("deals", deals)):
             if not isinstance(value, int) or value < 1:
                 raise ValueError(f"{key} must be a whole number of at least 1, got {value!r}")
         self.width = width  # openings played out besides the heuristic's own
@@ -46,6 +47,7 @@ class RolloutBot(HeuristicBot):
         self.charge = charge  # a further charge a turn on top of planning's PACE
         self.obvious = obvious  # 1: no rollouts when the heuristic moves the Commander at full Strength
         self.camping = camping  # 1: after the action, Camp or end the turn by playing both out
+        self.deals = deals  # deals of the unseen deck each opening is played out on (scores averaged)
         self.helper = HeuristicBot(seed ^ 0x726F6C6C)  # plays the rollouts
         self.rollouts = 0
 
@@ -57,10 +59,10 @@ class RolloutBot(HeuristicBot):
         if len(openings) < 2:
             return base
         seat = view.current
-        root = self.deal(view)
+        roots = [self.deal(view) for _ in range(self.deals)]
         best: tuple[float, list[Action]] | None = None
         for plan in openings:
-            score = self._play_out(root, seat, plan)
+            score = sum(self._play_out(root, seat, plan) for root in roots)
             if best is None or score > best[0]:
                 best = (score, plan)
         return best[1] if best else base
@@ -74,8 +76,8 @@ class RolloutBot(HeuristicBot):
             return rule
         if not rule and (len(p.hand) >= 3 or not p.hand):
             return rule  # a hand to play: no Camp to weigh yet
-        root = self.deal(view)
-        return self._play_out(root, seat, [CAMP]) > self._play_out(root, seat, [END])
+        roots = [self.deal(view) for _ in range(self.deals)]
+        return sum(self._play_out(r, seat, [CAMP]) - self._play_out(r, seat, [END]) for r in roots) > 0
 
     def _openings(self, view: State, legal: list[Action], p: Player, base: list[Action]) -> list[list[Action]]:
         """The heuristic's opening, a Camp first when it may, and the ``width`` best others by the
