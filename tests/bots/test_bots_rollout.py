@@ -9,7 +9,8 @@ from lewis_clark import apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import LEVELS, make_bot
 from lewis_clark.bots.base import Bot
-from lewis_clark.bots.heuristic import CAMP, HeuristicBot
+from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
+from lewis_clark.bots.knowledge import best_recruit
 from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.state import State
 
@@ -36,8 +37,9 @@ def _first_turn(players: int, seed: int, turns: int) -> State:
 
 
 def test_medium_is_the_rollout_bot() -> None:
-    assert LEVELS["medium"] == "rollout"
-    assert isinstance(make_bot("medium", 1), RolloutBot)
+    assert LEVELS["medium"] == "rollout:camping=1"
+    bot = make_bot("medium", 1)
+    assert isinstance(bot, RolloutBot) and bot.camping == 1 and bot.width == 4 and bot.depth == 8
 
 
 def test_reproducible_by_seed_and_legal() -> None:
@@ -109,3 +111,28 @@ def test_a_recruitment_opening_is_tried_when_asked() -> None:
     recruits = [o for o in openings if o[0].verb == Verb.RECRUIT]
     assert len(recruits) <= 2
     assert all(o[0] in legal and o == [Action(Verb.RECRUIT, o[0].subject)] for o in recruits)
+
+
+def test_camping_weighs_a_camp_now_against_the_end_of_the_turn() -> None:
+    """With ``camping``, after the action (Camp and end both legal, the heuristic's rule for a Camp
+    or a short hand) the bot Camps exactly when the Camp's play-out beats the end of the turn's, on
+    the deal it makes; and that differs from the heuristic's rule somewhere."""
+    s = new_game(players=2, seed=5)
+    bots: list[Bot] = [make_bot("medium", k) for k in range(2)]
+    checked = differs = 0
+    while not s.over and s.turn <= 60:
+        seat = s.current
+        legal = legal_actions(s)
+        v = view(s, seat)
+        p = v.players[seat]
+        judge = RolloutBot(77, camping=1)
+        if (not s.stack and s.acted and CAMP in legal and END in legal and not s.must_camp
+                and p.scout < s.options.route.fort_clatsop and best_recruit(v, seat, legal) is None
+                and (0 < len(p.hand) < 3 or HeuristicBot._camp_now(judge, v, seat))):
+            root = judge.deal(v)
+            wants = judge._play_out(root, seat, [CAMP]) > judge._play_out(root, seat, [END])
+            assert (RolloutBot(77, camping=1).choose(v, legal) == CAMP) == wants
+            checked += 1
+            differs += wants != HeuristicBot._camp_now(judge, v, seat)  # the heuristic's own rule
+        apply_in_place(s, bots[seat].choose(v, legal), seat)
+    assert checked >= 3 and differs > 0
