@@ -44,6 +44,12 @@ def _planner(seed: int, **options: Any) -> Bot:
     return PlannerBot(seed, **options)
 
 
+def _rollout(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.rollout import RolloutBot
+
+    return RolloutBot(seed, **options)
+
+
 def _race(seed: int, **options: Any) -> Bot:
     from lewis_clark.bots.race import RaceBot
 
@@ -54,6 +60,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "pace": _pace,
     "planner": _planner,
     "race": _race,
+    "rollout": _rollout,
     "random": RandomBot,
     "heuristic": _heuristic,
     "mcts": _mcts,
@@ -62,7 +69,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
 # Difficulty levels offered to players: a bot name with its options.
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.3",
-    "medium": "heuristic",
+    "medium": "rollout:camping=1",  # the heuristic, its turns and Camps chosen by playing the cycle out
     # The race planner's budgets are in lines grown, not seconds, so a level replays from its seed.
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4",
     "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4",
@@ -110,6 +117,9 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0),
              "value": SpecOption(int, 0, 2)},
     "random": {},
+    "rollout": {"width": SpecOption(int, 1), "depth": SpecOption(int, 1), "recruits": SpecOption(int, 0),
+                "camps": SpecOption(int, 1), "charge": SpecOption(float, -0.8), "obvious": SpecOption(int, 0, 1),
+                "camping": SpecOption(int, 0, 1), "deals": SpecOption(int, 1)},
     "heuristic": {},
     "pace": {"strength": SpecOption(float, 0), "worth": SpecOption(float, 0), "mountain": SpecOption(float, 0),
              "indian": SpecOption(float, 0), "free": SpecOption(float, 0), "mover": SpecOption(int, 1),
