@@ -7,7 +7,9 @@ seat's following turns to its next Camp (other seats pass, as in the planner), a
 scored where that Camp lands, less the turns spent (``planning.camped``). So the turn that makes
 the fuel for a Commander at full Strength, or keeps a Strength card for it, is judged by the Camp
 it leads to, not by one action's gain. The rest of the action follows the heuristic; the cost is a
-few short rollouts a turn (budgets in turns and candidates, never seconds).
+few short rollouts a turn (budgets in turns and candidates, never seconds). With ``camping`` the
+Camp after the action is chosen the same way (a Camp now against the end of the turn, both played
+out); ``deals`` plays each opening on several deals and averages the scores.
 """
 
 from __future__ import annotations
