@@ -3,38 +3,27 @@
 import random
 
 import pytest
+from bot_games import play
 
 from builders import game, load
-from lewis_clark import apply_in_place, legal_actions, new_game, view
+from lewis_clark import legal_actions, new_game, view
 from lewis_clark.bots.evaluation import evaluate, win_value
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.state import State
 
 TURNS_PER_PLAYER = 250  # a generous cap: the test is that games end, not how fast
 
 
-def _play(state: State, bots: list[HeuristicBot], turns: int) -> list[str]:
-    """Play until the game ends or ``turns`` turns; every choice is checked to be legal."""
-    chosen: list[str] = []
-    while not state.over and state.turn <= turns:
-        seat = state.current
-        legal = legal_actions(state)
-        action = bots[seat].choose(view(state, seat), legal)
-        assert action in legal, f"{action} is not legal"
-        chosen.append(str(action))
-        apply_in_place(state, action, seat)
-    return chosen
 
 
 def test_only_legal_actions_and_reproducible_by_seed() -> None:
-    a = _play(new_game(players=3, seed=5), [HeuristicBot(s) for s in range(3)], 25)
-    b = _play(new_game(players=3, seed=5), [HeuristicBot(s) for s in range(3)], 25)
+    a = play(new_game(players=3, seed=5), [HeuristicBot(s) for s in range(3)], 25)
+    b = play(new_game(players=3, seed=5), [HeuristicBot(s) for s in range(3)], 25)
     assert a == b and len(a) > 25
 
 
 def test_hidden_deck_order_does_not_change_the_choice() -> None:
     s = new_game(players=2, seed=11)
-    _play(s, [HeuristicBot(0), HeuristicBot(1)], 6)
+    play(s, [HeuristicBot(0), HeuristicBot(1)], 6)
     for trial in range(5):
         shuffled = s.copy()
         random.Random(trial).shuffle(shuffled.deck)
@@ -46,7 +35,7 @@ def test_hidden_deck_order_does_not_change_the_choice() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_self_play_reaches_fort_clatsop(players: int) -> None:
     s = new_game(players=players, seed=players)
-    _play(s, [HeuristicBot(seat) for seat in range(players)], TURNS_PER_PLAYER * players)
+    play(s, [HeuristicBot(seat) for seat in range(players)], TURNS_PER_PLAYER * players)
     assert s.over and s.winner >= 0
     assert s.players[s.winner].camp >= s.options.route.fort_clatsop
 
@@ -55,7 +44,7 @@ def test_solo_game_ends_and_the_expedition_travels() -> None:
     """R24: level 0 Mackenzie starts at St Louis and gains one space a turn, so the game ends within
     the route's length in turns; meanwhile the heuristic's Camp must have left St Louis well behind."""
     s = new_game(players=1, mackenzie=0, seed=1)
-    _play(s, [HeuristicBot(0)], TURNS_PER_PLAYER)
+    play(s, [HeuristicBot(0)], TURNS_PER_PLAYER)
     route = s.options.route
     assert s.over and s.turn <= route.fort_clatsop - route.st_louis + 1
     assert s.players[0].camp >= route.st_louis + 10

@@ -2,53 +2,41 @@
 
 import random
 
-from lewis_clark import apply_in_place, legal_actions, new_game, view
+from bot_games import play
+
+from lewis_clark import legal_actions, new_game, view
 from lewis_clark.bots import make_bot
-from lewis_clark.bots.base import Bot
 from lewis_clark.bots.pace import PaceBot, rockies_end
 from lewis_clark.cards import CARDS
 from lewis_clark.route import PRINTED_ROUTE
-from lewis_clark.state import State
-
-
-def _play(state: State, bots: list[Bot], turns: int) -> list[str]:
-    chosen: list[str] = []
-    while not state.over and state.turn <= turns:
-        seat = state.current
-        legal = legal_actions(state)
-        action = bots[seat].choose(view(state, seat), legal)
-        assert action in legal, f"{action} is not legal"
-        chosen.append(str(action))
-        apply_in_place(state, action, seat)
-    return chosen
 
 
 def test_defaults_play_exactly_as_the_heuristic() -> None:
     """Its options default to the heuristic's own weights, so a variant differs only by its options."""
     for players, seed in ((1, 3), (2, 4)):
-        pace = _play(new_game(players=players, seed=seed), [make_bot("pace", s) for s in range(players)], 60)
-        heuristic = _play(new_game(players=players, seed=seed), [make_bot("heuristic", s) for s in range(players)], 60)
+        pace = play(new_game(players=players, seed=seed), [make_bot("pace", s) for s in range(players)], 60)
+        heuristic = play(new_game(players=players, seed=seed), [make_bot("heuristic", s) for s in range(players)], 60)
         assert pace == heuristic and len(pace) > 100
 
 
 def test_options_change_the_play() -> None:
     """Indians made cheap as Strength: the bot gives them where the heuristic gives a card."""
-    plain = _play(new_game(players=2, seed=4), [make_bot("pace", s) for s in range(2)], 40)
-    cheap = _play(new_game(players=2, seed=4), [make_bot("pace:indian=0.2", s) for s in range(2)], 40)
+    plain = play(new_game(players=2, seed=4), [make_bot("pace", s) for s in range(2)], 40)
+    cheap = play(new_game(players=2, seed=4), [make_bot("pace:indian=0.2", s) for s in range(2)], 40)
     assert plain != cheap
 
 
 def test_recruiting_follows_the_threshold() -> None:
     """worth=10: no recruitment is ever worth it; worth=1 recruits in the same game."""
-    never = _play(new_game(players=2, seed=4), [PaceBot(s, worth=10.0) for s in range(2)], 120)
-    eager = _play(new_game(players=2, seed=4), [PaceBot(s, worth=1.0) for s in range(2)], 120)
+    never = play(new_game(players=2, seed=4), [PaceBot(s, worth=10.0) for s in range(2)], 120)
+    eager = play(new_game(players=2, seed=4), [PaceBot(s, worth=1.0) for s in range(2)], 120)
     assert not any(a.startswith("recruit") for a in never)
     assert any(a.startswith("recruit") for a in eager)
 
 
 def test_hidden_deck_order_does_not_change_the_choice() -> None:
     s = new_game(players=2, seed=11)
-    _play(s, [PaceBot(0, indian=0.5), PaceBot(1, indian=0.5)], 8)
+    play(s, [PaceBot(0, indian=0.5), PaceBot(1, indian=0.5)], 8)
     for trial in range(5):
         shuffled = s.copy()
         random.Random(trial).shuffle(shuffled.deck)

@@ -4,6 +4,7 @@ the Camp-to-Camp cycle out. Legal, reproducible by seed, and faster at the race 
 from __future__ import annotations
 
 import pytest
+from bot_games import play
 
 from lewis_clark import apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import Action, Verb
@@ -15,22 +16,10 @@ from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.state import State
 
 
-def _play(state: State, bots: list[Bot], turns: int) -> list[str]:
-    chosen: list[str] = []
-    while not state.over and state.turn <= turns:
-        seat = state.current
-        legal = legal_actions(state)
-        action = bots[seat].choose(view(state, seat), legal)
-        assert action in legal, f"{action} is not legal"
-        chosen.append(str(action))
-        apply_in_place(state, action, seat)
-    return chosen
-
-
 def _first_turn(players: int, seed: int, turns: int) -> State:
     """A turn decision of the seat to play, after ``turns`` turns of heuristic play."""
     s = new_game(players=players, seed=seed)
-    _play(s, [make_bot("heuristic", k) for k in range(players)], turns)
+    play(s, [make_bot("heuristic", k) for k in range(players)], turns)
     while s.stack or s.acted:
         apply_in_place(s, make_bot("heuristic", 9).choose(view(s, s.current), legal_actions(s)), s.current)
     return s
@@ -43,15 +32,15 @@ def test_medium_is_the_rollout_bot() -> None:
 
 
 def test_reproducible_by_seed_and_legal() -> None:
-    a = _play(new_game(players=2, seed=6), [make_bot("rollout", s) for s in range(2)], 30)
-    b = _play(new_game(players=2, seed=6), [make_bot("rollout", s) for s in range(2)], 30)
+    a = play(new_game(players=2, seed=6), [make_bot("rollout", s) for s in range(2)], 30)
+    b = play(new_game(players=2, seed=6), [make_bot("rollout", s) for s in range(2)], 30)
     assert a == b and len(a) > 60
 
 
 def test_differs_from_the_heuristic() -> None:
     """The play-outs change some of the heuristic's choices (else the bot would be the heuristic)."""
-    rollout = _play(new_game(players=2, seed=6), [make_bot("rollout", s) for s in range(2)], 30)
-    heuristic = _play(new_game(players=2, seed=6), [make_bot("heuristic", s) for s in range(2)], 30)
+    rollout = play(new_game(players=2, seed=6), [make_bot("rollout", s) for s in range(2)], 30)
+    heuristic = play(new_game(players=2, seed=6), [make_bot("heuristic", s) for s in range(2)], 30)
     assert rollout != heuristic
 
 
@@ -93,7 +82,7 @@ def test_races_faster_than_the_heuristic() -> None:
         total = 0
         for seed in (1, 2, 3):
             s = new_game(players=2, seed=seed)
-            _play(s, [make_bot(spec, k) for k in range(2)], 400)
+            play(s, [make_bot(spec, k) for k in range(2)], 400)
             assert s.over
             total += s.turn
         return total
