@@ -167,6 +167,32 @@ def test_one_click_starts_a_first_game_on_your_seat(server: Server, browser: Any
         w.close()
 
 
+def test_a_click_before_the_page_has_its_words_still_starts_the_game(server: Server, browser: Any) -> None:
+    """A quick player clicks "Play solo" while /api/meta is still on its way: the click waits for the
+    words instead of being lost (the buttons had no handler until the words arrived)."""
+    w = Watched(browser, server, PHONE)
+    held: list[Any] = []
+    released = False
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    w.page.route("**/api/meta*", hold)
+    w.page.goto(server.base + "/", wait_until="domcontentloaded")
+    w.page.wait_for_function("true")  # the module has run its first statements
+    w.page.locator("#play-solo").click()
+    assert "/play/" not in w.page.url and held, "the words were still on their way when the button was clicked"
+    released = True
+    for route in held:
+        route.continue_()
+    w.page.wait_for_url("**/play/**", timeout=15_000)
+    assert w.errors == [], w.errors
+    w.close()
+
+
 @DEVICES
 def test_the_end_screen_tells_the_story_with_a_chart(server: Server, browser: Any, device: dict[str, Any]) -> None:
     g = new_game(server, seats=[{"kind": "human", "name": "Anna"}], mackenzie=7, seed=5)

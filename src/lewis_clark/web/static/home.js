@@ -35,6 +35,7 @@ function drawSeats() {
 async function create(ev) {
   ev.preventDefault();
   $("error").textContent = "";
+  await READY;
   const seats = [...$("seats").querySelectorAll(".seat")].map((row) => ({
     kind: row.querySelector(".kind").value, level: row.querySelector(".level").value,
     colour: row.querySelector(".colour").value,
@@ -68,6 +69,7 @@ async function create(ev) {
 async function quick(seats, extra = {}) {
   $("first-error").textContent = "";
   try {
+    await READY; // a click before the page's words arrived waits for them instead of being lost
     const g = await call("POST", "/api/games", { body: { seats, ...extra } });
     rememberCreator(g.id, g.creator);
     rememberGame(g.id, W.created_here);
@@ -75,15 +77,17 @@ async function quick(seats, extra = {}) {
   } catch (e) { $("first-error").textContent = e.message; }
 }
 
+// The one-click buttons work from the first paint: the words they need are awaited in quick().
+const READY = loadMeta().then((m) => { META = m; W = m.words; return m; });
+$("play-solo").onclick = () => quick([{ kind: "human" }], { mackenzie: 2 });
+$("play-bot").onclick = () => quick([{ kind: "human" }, { kind: "bot", level: "easy" }]);
+$("new").onsubmit = create;
+
 async function init() {
-  META = await loadMeta();
-  W = META.words;
+  await READY;
   $("mackenzie").innerHTML = Array.from({ length: 8 }, (_, i) => `<option>${i}</option>`).join("");
   $("count").onchange = drawSeats;
   drawSeats();
-  $("new").onsubmit = create;
-  $("play-solo").onclick = () => quick([{ kind: "human" }], { mackenzie: 2 });
-  $("play-bot").onclick = () => quick([{ kind: "human" }, { kind: "bot", level: "easy" }]);
   drawMine();
 }
 
