@@ -122,3 +122,40 @@ def test_levels_decide_fast_inside_an_action() -> None:
 
 def test_levels_table_names_every_level() -> None:
     assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+
+
+def test_a_line_played_out_that_wins_is_the_win_to_beat() -> None:
+    """``finish``: a Camp played out to the end by the heuristic's rules that reaches the Fort before
+    Mackenzie is the deal's win, and the search then grows nothing that could not arrive sooner."""
+    s = game(players=1, mackenzie=0)
+    fort = s.options.route.fort_clatsop
+    at(s, 0, fort - 8, camp=fort - 8)
+    load(s, 0, canoe=3, food=3, horse=3)
+    bot = RaceBot(5, **TINY, finish=1)
+    bot.choose(view(s, 0), legal_actions(s))
+    deal = bot.deals[0]
+    assert deal.won is not None and deal.won.state.winner == 0
+    assert all(turn + 1 < len(deal.won.turns) for turn in deal.buckets)
+
+
+def test_with_no_win_the_line_played_out_furthest_is_followed() -> None:
+    """Far from the Fort at level 7 no play-out arrives first; the line followed is the played-out
+    one (the deal's ``finished``), judged by its turns and the spaces its Camp still lacked."""
+    s = game(players=1, mackenzie=7)
+    bot = RaceBot(6, **TINY, finish=1)
+    bot.choose(view(s, 0), legal_actions(s))
+    deal = bot.deals[0]
+    if deal.won is None:
+        assert deal.finished is not None and deal.pick() is deal.finished
+        fort = s.options.route.fort_clatsop
+        lacking = max(0, fort - deal.finished.state.players[0].camp)
+        assert deal.finished.score == pytest.approx(-(len(deal.finished.turns) + lacking / 1.2))
+    else:
+        assert deal.pick() is deal.won
+    assert bot.line is deal.pick()
+
+
+def test_finish_is_checked() -> None:
+    with pytest.raises(ValueError, match="finish"):
+        RaceBot(1, finish=-1)
+    assert parse_spec("race:finish=2")[1]["finish"] == 2

@@ -115,7 +115,7 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
                 "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True)},
     "race": {"samples": SpecOption(int, 1), "keep": SpecOption(int, 1), "beam": SpecOption(int, 1),
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0),
-             "value": SpecOption(int, 0, 2)},
+             "value": SpecOption(int, 0, 2), "finish": SpecOption(int, 0, 8)},
     "random": {},
     "rollout": {"width": SpecOption(int, 1), "depth": SpecOption(int, 1), "recruits": SpecOption(int, 0),
                 "camps": SpecOption(int, 1), "charge": SpecOption(float, -0.8), "obvious": SpecOption(int, 0, 1),

@@ -32,7 +32,7 @@ from typing import NamedTuple
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.planner import ACTING, GUARD, PlannerBot
-from lewis_clark.bots.planning import camped, distinct, underway
+from lewis_clark.bots.planning import camped, distinct, position, underway
 from lewis_clark.bots.value import turns_to_fort
 from lewis_clark.rules import apply_legal, legal_actions
 from lewis_clark.state import State, view
@@ -42,6 +42,7 @@ CYCLE_TURNS = 5  # turns an inner beam grows a line without a Camp before droppi
 BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the bucket is grown
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
 LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
+FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks when Mackenzie arrives first
 
 
 class Line(NamedTuple):
@@ -62,11 +63,15 @@ class Search:
         self.won: Line | None = None  # the earliest line that wins
         self.best: Line | None = None  # the best Camp seen, when none wins yet
         self.best_rank = 0.0  # its score less a further charge for each turn (FALLBACK_PACE)
+        self.finished: Line | None = None  # the best line played out to the end (``finish``), if none wins
         self.grown = 0  # lines grown on this deal so far
+        self.played: set[tuple[object, ...]] = set()  # positions already played out
 
     def pick(self) -> Line | None:
-        """The line to follow: the earliest win, else the best Camp."""
-        return self.won if self.won is not None else self.best
+        """The line to follow: the earliest win, else the best line played out, else the best Camp."""
+        if self.won is not None:
+            return self.won
+        return self.finished if self.finished is not None else self.best
 
 
 class RaceBot(PlannerBot):
@@ -80,13 +85,20 @@ class RaceBot(PlannerBot):
     name = "race"
 
     def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
-                 actions: int = 6, recruits: int = 3, value: int = 0) -> None:
+                 actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0) -> None:
         super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits)
         for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
             if not isinstance(amount, int) or amount < 1:
                 raise ValueError(f"{key} must be a whole number of at least 1, got {amount!r}")
         if value not in (0, 1, 2):
             raise ValueError(f"value must be 0, 1 or 2, got {value!r}")
+        if not isinstance(finish, int) or finish < 0:
+            raise ValueError(f"finish must be a whole number of at least 0, got {finish!r}")
+        # the best ``finish`` Camps of each turn grown are played out to the end of the game by the
+        # heuristic: a win found so is the one to beat, and with none the line that gets furthest
+        # soonest is followed (a Mountain set-up judged by where it really leads)
+        self.finish = finish
+        self.finisher = HeuristicBot(seed ^ 0x66696E69)
         # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
         # different turns are compared (no win known), those of one turn still by ``camped``
         self.value = value
@@ -123,18 +135,20 @@ class RaceBot(PlannerBot):
             fresh = Search(self.deal(view_now))
             if previous and self.committed:
                 self._warm(fresh, seat, previous)
+            elif self.finish:
+                self._finish(fresh, seat, Line(fresh.root.copy(), (), 0.0))
             kept.append(fresh)
         for deal in kept:
             self._grow(deal, seat, self.nodes)
         self.deals = kept
-        chosen, root = self._vote(kept)
+        chosen, root = self._vote(kept, seat)
         self.line, self.line_root = chosen, root
         first = chosen.turns[0] if chosen is not None and chosen.turns else ()
         self.committed = first
         self._record(root if root is not None else view_now, first)
         return first
 
-    def _vote(self, deals: list[Search]) -> tuple[Line | None, State | None]:
+    def _vote(self, deals: list[Search], seat: int) -> tuple[Line | None, State | None]:
         """The line whose first turn wins on most deals (earliest on average), else the first turn
         of the best Camps most agree on; ties go to the earlier deal."""
         tally: dict[tuple[Action, ...], list[tuple[Line, State]]] = {}
@@ -146,13 +160,13 @@ class RaceBot(PlannerBot):
             return None, None
 
         def merit(entry: list[tuple[Line, State]]) -> tuple[float, ...]:
-            wins = [len(line.turns) for line, _ in entry if line.state.over]
+            wins = [len(line.turns) for line, _ in entry if _wins(line, seat)]
             mean_win = sum(wins) / len(wins) if wins else 0.0
             mean_score = sum(line.score for line, _ in entry) / len(entry)
             return (len(wins), -mean_win, len(entry), mean_score)
 
         best = max(tally.values(), key=merit)  # max keeps the first of equals: the earlier deal
-        line, root = min(best, key=lambda e: (0 if e[0].state.over else 1, len(e[0].turns), -e[0].score))
+        line, root = min(best, key=lambda e: (0 if _wins(e[0], seat) else 1, len(e[0].turns), -e[0].score))
         return line, root
 
     def _reroot(self, deal: Search, view_now: State, seat: int) -> Search | None:
@@ -181,9 +195,10 @@ class RaceBot(PlannerBot):
                 out.buckets[turn - 1] = shifted
         if not any(out.buckets.values()):
             out.buckets = {0: [Line(s, (), 0.0)]}
-        for old, name in ((deal.won, "won"), (deal.best, "best")):
+        out.played = deal.played
+        for old, name, later in ((deal.won, "won", shift), (deal.best, "best", shift), (deal.finished, "finished", 1.0)):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
-                setattr(out, name, Line(old.state, old.turns[1:], old.score + shift))
+                setattr(out, name, Line(old.state, old.turns[1:], old.score + later))
         out.best_rank = deal.best_rank + (1.0 if self.value else FALLBACK_PACE)
         return out
 
@@ -230,6 +245,8 @@ class RaceBot(PlannerBot):
             if s.over:
                 if s.winner == seat:
                     deal.won = Line(s.copy(), tuple(done), float(-n))
+                elif self.finish:
+                    self._judge_finished(deal, seat, Line(s.copy(), tuple(done), 0.0))
                 return
             self._settle(s, seat)
             if CAMP in taken:
@@ -238,6 +255,8 @@ class RaceBot(PlannerBot):
                 rank = self._camp_rank(made, seat, n)
                 if deal.best is None or rank > deal.best_rank:
                     deal.best, deal.best_rank = made, rank
+        if self.finish and not s.over:
+            self._finish(deal, seat, Line(s, tuple(done), 0.0))
 
     # --- the search -------------------------------------------------------------------------------
 
@@ -252,8 +271,57 @@ class RaceBot(PlannerBot):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
                 break
             lines.sort(key=lambda ln: -ln.score)
-            spent += self._inner(deal, seat, distinct(lines, self.keep, _state, seat))
+            starts = distinct(lines, self.keep, _state, seat)
+            for line in starts[: self.finish]:
+                self._finish(deal, seat, line)
+            spent += self._inner(deal, seat, starts)
         deal.grown += spent
+
+    def _finish(self, deal: Search, seat: int, line: Line) -> None:
+        """Play ``line`` out to the end of the game, the seat's turns by the heuristic's rules (the
+        other seats' too, and Mackenzie as the engine plays him): a win sooner than the one known
+        becomes the win to beat; else the line is judged by where it got (``_judge_finished``)."""
+        key = position(line.state, seat) + (len(line.turns),)
+        if key in deal.played:
+            return
+        deal.played.add(key)
+        s = self._settle(line.state.copy(), seat)
+        bot = self.finisher
+        turns = list(line.turns)
+        limit = min(LAST_TURN, len(deal.won.turns) - 1) if deal.won is not None else LAST_TURN
+        while not s.over and len(turns) < limit:
+            bot.forget_plan()
+            start = s.turn
+            steps: list[Action] = []
+            guard = 0
+            while not s.over and s.current == seat and s.turn == start and guard < GUARD:
+                legal = legal_actions(s)
+                a = legal[0] if len(legal) == 1 else bot.choose(s, legal)
+                apply_legal(s, a)
+                steps.append(a)
+                guard += 1
+            turns.append(tuple(steps))
+            if not s.over:
+                self._settle(s, seat)
+        bot.forget_plan()
+        done = Line(s, tuple(turns), 0.0)
+        if s.over and s.winner == seat:
+            n = len(turns)
+            if deal.won is None or n < len(deal.won.turns):
+                deal.won = Line(s, done.turns, float(-n))
+            return
+        self._judge_finished(deal, seat, done)
+
+    @staticmethod
+    def _judge_finished(deal: Search, seat: int, line: Line) -> None:
+        """Keep ``line`` (played out, not won) as the deal's finished line if it would reach the
+        Fort soonest: its turns, plus the spaces its Camp still lacks at ``FINISH_PACE`` a turn."""
+        s = line.state
+        fort = s.options.route.fort_clatsop
+        lacking = max(0, fort - s.players[seat].camp)
+        score = -(len(line.turns) + lacking / FINISH_PACE)
+        if line.turns and (deal.finished is None or score > deal.finished.score):
+            deal.finished = Line(s, line.turns, score)
 
     def _inner(self, deal: Search, seat: int, starts: list[Line]) -> int:
         """The inner beam from one turn's best Camps: whole turns at a time, ``beam`` lines kept by
@@ -377,6 +445,10 @@ class Outlook(NamedTuple):
 def _acting(steps: tuple[Action, ...]) -> tuple[Action, ...]:
     """A turn as the deals compare it: its turn-level actions (a card drawn may change the rest)."""
     return tuple(a for a in steps if a.verb in ACTING or a.verb in (Verb.RECRUIT, Verb.CAMP, Verb.END))
+
+
+def _wins(line: Line, seat: int) -> bool:
+    return line.state.over and line.state.winner == seat
 
 
 def _state(line: Line) -> State:
