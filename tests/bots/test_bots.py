@@ -90,7 +90,7 @@ def test_mcts_takes_an_immediate_win() -> None:
 def test_specs_levels_and_errors() -> None:
     assert parse_spec("mcts:seconds=0.5:depth=16") == ("mcts", {"seconds": 0.5, "depth": 16})
     assert parse_spec("expert") == ("race", {"samples": 2, "keep": 4, "beam": 15, "nodes": 600, "actions": 8,
-                                             "recruits": 4})
+                                             "recruits": 4, "finish": 1})
     assert parse_spec("hard") == ("race", {"samples": 2, "keep": 4, "beam": 15, "nodes": 300, "actions": 8,
                                            "recruits": 4})
     with pytest.raises(ValueError, match="bot 'race': nodes must be a whole number at least 1"):

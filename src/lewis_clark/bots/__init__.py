@@ -72,7 +72,7 @@ LEVELS: dict[str, str] = {
     "medium": "rollout:camping=1",  # the heuristic, its turns and Camps chosen by playing the cycle out
     # The race planner's budgets are in lines grown, not seconds, so a level replays from its seed.
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4",
-    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4",
+    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1",
 }
 
 
@@ -115,7 +115,8 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
                 "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True)},
     "race": {"samples": SpecOption(int, 1), "keep": SpecOption(int, 1), "beam": SpecOption(int, 1),
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0),
-             "value": SpecOption(int, 0, 2), "finish": SpecOption(int, 0, 8)},
+             "value": SpecOption(int, 0, 2), "finish": SpecOption(int, 0, 8),
+             "finisher": SpecOption(int, 0, 1)},
     "random": {},
     "rollout": {"width": SpecOption(int, 1), "depth": SpecOption(int, 1), "recruits": SpecOption(int, 0),
                 "camps": SpecOption(int, 1), "charge": SpecOption(float, -0.8), "obvious": SpecOption(int, 0, 1),

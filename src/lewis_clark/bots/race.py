@@ -33,6 +33,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.planner import ACTING, GUARD, PlannerBot
 from lewis_clark.bots.planning import camped, distinct, position, underway
+from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.bots.value import turns_to_fort
 from lewis_clark.rules import apply_legal, legal_actions
 from lewis_clark.state import State, view
@@ -85,7 +86,8 @@ class RaceBot(PlannerBot):
     name = "race"
 
     def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
-                 actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0) -> None:
+                 actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0,
+                 finisher: int = 0) -> None:
         super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits)
         for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
             if not isinstance(amount, int) or amount < 1:
@@ -97,8 +99,10 @@ class RaceBot(PlannerBot):
         # the best ``finish`` Camps of each turn grown are played out to the end of the game by the
         # heuristic: a win found so is the one to beat, and with none the line that gets furthest
         # soonest is followed (a Mountain set-up judged by where it really leads)
+        if finisher not in (0, 1):
+            raise ValueError(f"finisher must be 0 (the heuristic) or 1 (medium's rollout), got {finisher!r}")
         self.finish = finish
-        self.finisher = HeuristicBot(seed ^ 0x66696E69)
+        self.finisher = (RolloutBot(seed ^ 0x66696E69, camping=1) if finisher else HeuristicBot(seed ^ 0x66696E69))
         # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
         # different turns are compared (no win known), those of one turn still by ``camped``
         self.value = value
