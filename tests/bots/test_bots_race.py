@@ -9,9 +9,10 @@ from builders import at, game, load
 from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
 from lewis_clark.bots import LEVELS, make_bot, parse_spec
-from lewis_clark.bots.race import RaceBot, Search
+from lewis_clark.bots.race import Line, RaceBot, Search
 from lewis_clark.match import Match
 from lewis_clark.rules import apply, apply_in_place
+from lewis_clark.state import State
 
 TINY = dict(samples=1, keep=2, beam=3, nodes=8)  # budgets for tests: they check behaviour, not strength
 
@@ -159,3 +160,35 @@ def test_finish_is_checked() -> None:
     with pytest.raises(ValueError, match="finish"):
         RaceBot(1, finish=-1)
     assert parse_spec("race:finish=2")[1]["finish"] == 2
+
+
+def _near_the_fort(players: int) -> State:
+    s = game(players=players, mackenzie=0)
+    fort = s.options.route.fort_clatsop
+    at(s, 0, fort - 8, camp=fort - 8)
+    load(s, 0, canoe=3, food=3, horse=3)
+    return s
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_play_out_win_bounds_the_search_only_solo_with_bound_0(players: int) -> None:
+    """``bound=0``: at a table of several seats a play-out that wins beat the other seats as the
+    heuristic plays them, so it is only a finished line (judged by its turns), not the win to beat;
+    solo, Mackenzie is played as the engine plays him and the win stands. ``bound=1`` always bounds."""
+    for bound in (0, 1):
+        bot = RaceBot(5, **TINY, finish=1, bound=bound)
+        s = _near_the_fort(players)
+        deal = Search(bot.deal(view(s, 0)))
+        bot._finish(deal, 0, Line(deal.root.copy(), (), 0.0))
+        if bound or players == 1:
+            assert deal.won is not None and deal.won.state.winner == 0 and deal.finished is None
+        else:
+            assert deal.won is None
+            assert deal.finished is not None and deal.finished.state.winner == 0
+            assert deal.finished.score == -len(deal.finished.turns)
+
+
+def test_bound_is_checked() -> None:
+    with pytest.raises(ValueError, match="bound"):
+        RaceBot(1, bound=2)
+    assert parse_spec("race:bound=0")[1]["bound"] == 0

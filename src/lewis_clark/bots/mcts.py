@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.autoplay import drive
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.knowledge import source_cost
@@ -228,24 +229,12 @@ class MCTSBot(Bot):
                 apply_in_place(state, a)
             elif a.verb != "indians":
                 break
-        bot = self.rollout_bot
-        bot.forget_plan()  # a fresh plan for this deal
-        guard = 0
-        while state.stack and not state.over and guard < 60:
-            legal = legal_actions(state)
-            apply_in_place(state, bot.choose(state, legal))
-            guard += 1
+        drive(state, self.rollout_bot, lambda s: bool(s.stack), 60)
 
     def _rollout(self, state: State) -> None:
         """The heuristic plays every seat for ``depth`` more turns (the deal is already fixed)."""
-        bot = self.rollout_bot
-        bot.forget_plan()
         end_turn = state.turn + self.depth * len(state.players)
-        guard = 0
-        while not state.over and state.turn < end_turn and guard < 400:
-            legal = legal_actions(state)
-            apply_in_place(state, bot.choose(state, legal))
-            guard += 1
+        drive(state, self.rollout_bot, lambda s: s.turn < end_turn, 400)
 
     def _select(self, node: Node, plans: list[Plan], seat: int) -> Plan:
         c = self.exploration

@@ -21,20 +21,20 @@ from typing import NamedTuple
 
 from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, IllegalAction, Verb
+from lewis_clark.bots.autoplay import finish_action, pass_others
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.knowledge import KEEP_ROLES
 from lewis_clark.bots.planning import camped, distinct, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
-from lewis_clark.rules import apply_in_place, apply_legal, legal_actions
+from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import State
 from lewis_clark.turn import CAMP, END
 
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
 KEPT = frozenset(c.slug for c in CARDS if c.role in KEEP_ROLES)  # never paid away as a discount
 CYCLE_TURNS = 7  # turns a line may go without a Camp before the search stops growing it
-GUARD = 80  # decisions one simulated turn may take before it is cut short (a bug guard)
 
 
 class Line(NamedTuple):
@@ -217,18 +217,7 @@ class PlannerBot(Bot):
 
     def _complete(self, s: State, seat: int) -> tuple[Action, ...]:
         """Finish the action under way by the heuristic's rules (in place); the steps taken."""
-        done: list[Action] = []
-        helper = self.helper
-        helper.forget_plan()
-        guard = 0
-        while s.stack and not s.over and s.current == seat and guard < GUARD:
-            legal = legal_actions(s)
-            a = legal[0] if len(legal) == 1 else helper.choose(s, legal)
-            apply_legal(s, a)
-            done.append(a)
-            guard += 1
-        helper.forget_plan()
-        return tuple(done)
+        return finish_action(s, self.helper, seat)
 
     def _finishes(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State]]:
         """After the action: none or one of the best recruitments, then the end of the turn or a Camp."""
@@ -267,19 +256,8 @@ class PlannerBot(Bot):
 
     @staticmethod
     def _others(state: State, seat: int) -> State:
-        """Let every other seat pass (Camp, end; else its first option) until ``seat`` is to play."""
-        guard = 0
-        while not state.over and state.current != seat and guard < GUARD * len(state.players):
-            legal = legal_actions(state)
-            if END in legal:
-                a = END
-            elif CAMP in legal and not state.camped:
-                a = CAMP
-            else:
-                a = legal[0]
-            apply_in_place(state, a)
-            guard += 1
-        return state
+        """Every other seat passes until ``seat`` is to play (the planner's stand-in for them)."""
+        return pass_others(state, seat)
 
 
 def _acting_key(steps: tuple[Action, ...]) -> tuple[Verb, str]:

@@ -30,8 +30,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.planner import ACTING, GUARD, PlannerBot
+from lewis_clark.bots.planner import ACTING, PlannerBot
 from lewis_clark.bots.planning import camped, distinct, position, underway
 from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.bots.value import turns_to_fort
@@ -87,7 +88,7 @@ class RaceBot(PlannerBot):
 
     def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
                  actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0,
-                 finisher: int = 0) -> None:
+                 finisher: int = 0, bound: int = 1) -> None:
         super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits)
         for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
             if not isinstance(amount, int) or amount < 1:
@@ -102,6 +103,11 @@ class RaceBot(PlannerBot):
         if finisher not in (0, 1):
             raise ValueError(f"finisher must be 0 (the heuristic) or 1 (medium's rollout), got {finisher!r}")
         self.finish = finish
+        # 0: at a table of several seats a play-out's win is only a finished line (it beat the other
+        # seats as the heuristic plays them, slower than they may be), never the win to beat
+        if bound not in (0, 1):
+            raise ValueError(f"bound must be 0 or 1, got {bound!r}")
+        self.bound = bound
         self.finisher = (RolloutBot(seed ^ 0x66696E69, camping=1) if finisher else HeuristicBot(seed ^ 0x66696E69))
         # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
         # different turns are compared (no win known), those of one turn still by ``camped``
@@ -290,26 +296,14 @@ class RaceBot(PlannerBot):
             return
         deal.played.add(key)
         s = self._settle(line.state.copy(), seat)
-        bot = self.finisher
         turns = list(line.turns)
         limit = min(LAST_TURN, len(deal.won.turns) - 1) if deal.won is not None else LAST_TURN
         while not s.over and len(turns) < limit:
-            bot.forget_plan()
-            start = s.turn
-            steps: list[Action] = []
-            guard = 0
-            while not s.over and s.current == seat and s.turn == start and guard < GUARD:
-                legal = legal_actions(s)
-                a = legal[0] if len(legal) == 1 else bot.choose(s, legal)
-                apply_legal(s, a)
-                steps.append(a)
-                guard += 1
-            turns.append(tuple(steps))
+            turns.append(play_turn(s, self.finisher, seat))
             if not s.over:
                 self._settle(s, seat)
-        bot.forget_plan()
         done = Line(s, tuple(turns), 0.0)
-        if s.over and s.winner == seat:
+        if s.over and s.winner == seat and (self.bound or len(s.players) == 1):
             n = len(turns)
             if deal.won is None or n < len(deal.won.turns):
                 deal.won = Line(s, done.turns, float(-n))
@@ -391,20 +385,7 @@ class RaceBot(PlannerBot):
 
     def _settle(self, state: State, seat: int) -> State:
         """Let the other seats play (in place) as the heuristic would, until ``seat`` is to play."""
-        bot = self.others
-        bot.forget_plan()
-        playing = state.current
-        guard = 0
-        while not state.over and state.current != seat and guard < GUARD * len(state.players):
-            if state.current != playing:
-                bot.forget_plan()
-                playing = state.current
-            legal = legal_actions(state)
-            a = legal[0] if len(legal) == 1 else bot.choose(state, legal)
-            apply_legal(state, a)
-            guard += 1
-        bot.forget_plan()
-        return state
+        return play_others(state, self.others, seat)
 
     # --- what the plan says (for hints) --------------------------------------------------------------
 

@@ -15,6 +15,7 @@ out); ``deals`` plays each opening on several deals and averages the scores.
 from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.autoplay import pass_others
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
 from lewis_clark.bots.knowledge import HAND_LIMIT, affordable_keeping, recruit_order
 from lewis_clark.bots.planning import camped, underway
@@ -132,7 +133,7 @@ class RolloutBot(HeuristicBot):
         while not s.over and guard < GUARD * self.camps:
             guard += 1
             if s.current != seat:
-                self._others(s, seat)
+                pass_others(s, seat)
                 continue
             legal = legal_actions(s)
             a = legal[0] if len(legal) == 1 else helper.choose(s, legal)
@@ -163,16 +164,6 @@ class RolloutBot(HeuristicBot):
             return False
         under = CARDS[BY_SLUG[plan[1].subject].id].strength if plan[1].subject != "none" else 0
         return under + plan[2].indians >= MOST_STRENGTH
-
-    @staticmethod
-    def _others(state: State, seat: int) -> None:
-        """Every other seat passes (Camp, end; else its first option) until ``seat`` is to play."""
-        guard = 0
-        while not state.over and state.current != seat and guard < GUARD:
-            legal = legal_actions(state)
-            a = END if END in legal else CAMP if CAMP in legal and not state.camped else legal[0]
-            apply_in_place(state, a)
-            guard += 1
 
 
 __all__ = ["RolloutBot"]
