@@ -37,6 +37,13 @@ class Bot(ABC):
                 return step
         return None
 
+    def given(self, legal: list[Action]) -> Action | None:
+        """The decision with nothing to weigh: the only legal one, else the next planned step; None
+        when the bot must think."""
+        if len(legal) == 1:
+            return legal[0]
+        return self.follow_plan(legal)
+
     def forget_plan(self) -> None:
         self.plan = []
 

@@ -156,9 +156,7 @@ class HeuristicBot(Bot):
     mover_gain: int = MOVER_GAIN  # spaces a mover must gain to be played first (``pace`` varies it)
 
     def choose(self, view: State, legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        planned = self.follow_plan(legal)
+        planned = self.given(legal)
         if planned is not None:
             return planned
         if not view.stack:
@@ -351,33 +349,43 @@ class HeuristicBot(Bot):
                 best = (moved, plan)
         return best[1] if best else []
 
+    def openings(self, legal: list[Action], p: Player, strengths: tuple[int, ...],
+                 commander: bool) -> list[list[Action]]:
+        """The actions worth simulating, as plans: each Village placement of one Indian (or any
+        number on a semicircle place) and each card played at each Strength of ``strengths`` (a
+        once-only card at 1 alone; a permanent card never, the Commander only with ``commander``)."""
+        out: list[list[Action]] = []
+        for a in legal:
+            if a.verb == Verb.VILLAGE:
+                if a.indians == 1 or PLACES[PLACE_INDEX[a.subject]].semicircle:
+                    out.append([a])
+            elif a.verb == Verb.PLAY:
+                card = BY_SLUG[a.subject].id
+                if CARDS[card].permanent or (CARDS[card].role == "commander" and not commander):
+                    continue
+                plans: list[list[Action]] = []
+                for want in strengths if not CARDS[card].once_only else (1,):
+                    plan = self.strength_plan(p, card, want)
+                    if plan and plan not in plans:
+                        plans.append(plan)
+                out += plans
+        return out
+
     def _best_by_simulation(self, view: State, legal: list[Action], p: Player) -> list[Action]:
         """Try each card (at Strength 1 and at the most it can get) and each Village placement on a
         copy, finish the action greedily, and keep the one that gains most towards the race."""
         seat = view.current
         best: tuple[float, list[Action]] | None = None
-        for a in legal:
-            plans: list[list[Action]] = []
-            if a.verb == Verb.VILLAGE:
-                if a.indians == 1 or PLACES[PLACE_INDEX[a.subject]].semicircle:
-                    plans.append([a])
-            elif a.verb == Verb.PLAY:
-                card = BY_SLUG[a.subject].id
-                if CARDS[card].role == "commander" or CARDS[card].permanent:
-                    continue  # the Commander moves only by the rule above
-                for want in (1, MOST_STRENGTH) if not CARDS[card].once_only else (1,):
-                    plan = self.strength_plan(p, card, want)
-                    if plan and plan not in plans:
-                        plans.append(plan)
-            for plan in plans:
-                result = self._simulate(view, plan)
-                if result is None:
-                    continue
-                score = self._gain(view, result[0], seat)
-                if plan[0].verb == Verb.PLAY and plan[1].subject != "none":
-                    score -= 0.5 * CARD_WORTH[BY_SLUG[plan[1].subject].id]
-                if best is None or score > best[0]:
-                    best = (score, plan)
+        # the Commander moves only by the rule above
+        for plan in self.openings(legal, p, (1, MOST_STRENGTH), commander=False):
+            result = self._simulate(view, plan)
+            if result is None:
+                continue
+            score = self._gain(view, result[0], seat)
+            if plan[0].verb == Verb.PLAY and plan[1].subject != "none":
+                score -= 0.5 * CARD_WORTH[BY_SLUG[plan[1].subject].id]
+            if best is None or score > best[0]:
+                best = (score, plan)
         if best is None or best[0] <= 0.2:
             return []
         return best[1]

@@ -81,9 +81,7 @@ class MCTSBot(Bot):
     # --- the decision -------------------------------------------------------------------------------
 
     def choose(self, view: State, legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        planned = self.follow_plan(legal)
+        planned = self.given(legal)
         if planned is not None:
             return planned
         if view.stack:  # inside a plan: the heuristic's small decisions

@@ -146,7 +146,7 @@ class RaceBot(PlannerBot):
             if previous and self.committed:
                 self._warm(fresh, seat, previous)
             elif self.finish:
-                self._finish(fresh, seat, Line(fresh.root.copy(), (), 0.0))
+                self._finish(fresh, seat, Line(fresh.root, (), 0.0))  # _finish plays on a copy
             kept.append(fresh)
         for deal in kept:
             self._grow(deal, seat, self.nodes)

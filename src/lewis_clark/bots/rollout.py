@@ -23,7 +23,6 @@ from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.state import Player, State
-from lewis_clark.village import PLACE_INDEX, PLACES
 
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
 GUARD = 200  # decisions one rollout may take before it is cut short (a bug guard)
@@ -88,27 +87,14 @@ class RolloutBot(HeuristicBot):
         seat = view.current
         scored: list[tuple[float, list[Action]]] = []
         seen: list[list[Action]] = [base] if base else []
-        for a in legal:
-            plans: list[list[Action]] = []
-            if a.verb == Verb.VILLAGE:
-                if a.indians == 1 or PLACES[PLACE_INDEX[a.subject]].semicircle:
-                    plans.append([a])
-            elif a.verb == Verb.PLAY:
-                card = BY_SLUG[a.subject].id
-                if CARDS[card].permanent:
-                    continue
-                for want in range(1, MOST_STRENGTH + 1) if not CARDS[card].once_only else (1,):
-                    plan = self.strength_plan(p, card, want)
-                    if plan and plan not in plans:
-                        plans.append(plan)
-            for plan in plans:
-                if plan in seen:
-                    continue
-                result = self._simulate(view, plan)
-                if result is None:
-                    continue
-                seen.append(plan)
-                scored.append((self._gain(view, result[0], seat), plan))
+        for plan in self.openings(legal, p, tuple(range(1, MOST_STRENGTH + 1)), commander=True):
+            if plan in seen:
+                continue
+            result = self._simulate(view, plan)
+            if result is None:
+                continue
+            seen.append(plan)
+            scored.append((self._gain(view, result[0], seat), plan))
         scored.sort(key=lambda m: -m[0])
         out = [base] if base else []
         out += [plan for _, plan in scored[: self.width]]
