@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
+from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.planner import ACTING, PlannerBot
 from lewis_clark.bots.planning import camped, distinct, position, underway
@@ -100,15 +101,17 @@ class RaceBot(PlannerBot):
         # the best ``finish`` Camps of each turn grown are played out to the end of the game by the
         # heuristic: a win found so is the one to beat, and with none the line that gets furthest
         # soonest is followed (a Mountain set-up judged by where it really leads)
-        if finisher not in (0, 1):
-            raise ValueError(f"finisher must be 0 (the heuristic) or 1 (medium's rollout), got {finisher!r}")
+        if finisher not in (0, 1, 2):
+            raise ValueError(f"finisher must be 0 (the heuristic), 1 (medium's rollout) or 2 (both), got {finisher!r}")
         self.finish = finish
         # 0: at a table of several seats a play-out's win is only a finished line (it beat the other
         # seats as the heuristic plays them, slower than they may be), never the win to beat
         if bound not in (0, 1):
             raise ValueError(f"bound must be 0 or 1, got {bound!r}")
         self.bound = bound
-        self.finisher = (RolloutBot(seed ^ 0x66696E69, camping=1) if finisher else HeuristicBot(seed ^ 0x66696E69))
+        heuristic: Bot = HeuristicBot(seed ^ 0x66696E69)
+        rollout: Bot = RolloutBot(seed ^ 0x66696E69, camping=1)
+        self.finishers = (heuristic,) if finisher == 0 else (rollout,) if finisher == 1 else (heuristic, rollout)
         # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
         # different turns are compared (no win known), those of one turn still by ``camped``
         self.value = value
@@ -288,18 +291,23 @@ class RaceBot(PlannerBot):
         deal.grown += spent
 
     def _finish(self, deal: Search, seat: int, line: Line) -> None:
-        """Play ``line`` out to the end of the game, the seat's turns by the heuristic's rules (the
-        other seats' too, and Mackenzie as the engine plays him): a win sooner than the one known
-        becomes the win to beat; else the line is judged by where it got (``_judge_finished``)."""
+        """Play ``line`` out to the end of the game by each finisher (the seat's turns by its rules,
+        the other seats' by the heuristic's, Mackenzie as the engine plays him): a win sooner than
+        the one known becomes the win to beat; else the line is judged by where it got
+        (``_judge_finished``). A position played out before is not played again."""
         key = position(line.state, seat) + (len(line.turns),)
         if key in deal.played:
             return
         deal.played.add(key)
+        for bot in self.finishers:
+            self._play_out(deal, seat, line, bot)
+
+    def _play_out(self, deal: Search, seat: int, line: Line, bot: Bot) -> None:
         s = self._settle(line.state.copy(), seat)
         turns = list(line.turns)
         limit = min(LAST_TURN, len(deal.won.turns) - 1) if deal.won is not None else LAST_TURN
         while not s.over and len(turns) < limit:
-            turns.append(play_turn(s, self.finisher, seat))
+            turns.append(play_turn(s, bot, seat))
             if not s.over:
                 self._settle(s, seat)
         done = Line(s, tuple(turns), 0.0)
