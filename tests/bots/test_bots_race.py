@@ -192,3 +192,14 @@ def test_bound_is_checked() -> None:
     with pytest.raises(ValueError, match="bound"):
         RaceBot(1, bound=2)
     assert parse_spec("race:bound=0")[1]["bound"] == 0
+
+
+def test_finisher_2_plays_out_by_the_heuristic_and_by_medium() -> None:
+    from lewis_clark.bots.heuristic import HeuristicBot
+    from lewis_clark.bots.rollout import RolloutBot
+
+    kinds = [type(b) for b in RaceBot(1, finish=1, finisher=2).finishers]
+    assert kinds == [HeuristicBot, RolloutBot]
+    assert [type(b) for b in RaceBot(1, finish=1).finishers] == [HeuristicBot]
+    with pytest.raises(ValueError, match="finisher"):
+        RaceBot(1, finisher=3)
