@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "src" / "lewis_clark"
 LOCALE = SOURCES / "wording" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
-KEYWORDS = {"t": None, "tn": (1, 2)}
+KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2)}  # N_: messages Click fills in (wording/tools.py)
 LANGUAGES = ("hu",)  # English is the source language: it needs no catalogue
 
 

@@ -22,9 +22,37 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+import click.core
+import click.decorators
+import click.exceptions
+import click.formatting
+import click.parser
+import click.types
 
 from lewis_clark.wording import tools
-from lewis_clark.wording.catalogue import LANGUAGES, language, system_language, use_language
+from lewis_clark.wording.catalogue import (
+    LANGUAGES,
+    gettext_of,
+    language,
+    ngettext_of,
+    system_language,
+    use_language,
+)
+
+
+def _click_speaks_the_catalogue() -> None:
+    """Click's own messages (a bad value, an unknown option) in the active language: its modules call
+    ``gettext``/``ngettext`` by the names they imported, which now look in our catalogue, so the words
+    follow the run's language as ours do (wording/tools.py lists them, by Click's English text)."""
+    for module in (click.core, click.exceptions, click.parser, click.types, click.decorators, click.formatting):
+        names = vars(module)
+        if "_" in names:
+            names["_"] = gettext_of
+        if "ngettext" in names:
+            names["ngettext"] = ngettext_of
+
+
+_click_speaks_the_catalogue()
 
 USAGE_ERROR = 2
 ERROR = "error: "  # not worded: scripts and tests find a failure by this prefix in every language
@@ -129,7 +157,9 @@ class WordedOption(click.Option):
         extra = self.get_help_extra(ctx)
         items = [tools.env_var_is(", ".join(extra["envvars"]))] if "envvars" in extra else []
         if "default" in extra:
-            items.append(tools.default_is(extra["default"]))
+            # a default named in words (``show_default="0"``) without the parentheses Click puts round it
+            shown = self.show_default if isinstance(self.show_default, str) else extra["default"]
+            items.append(tools.default_is(shown))
         if "range" in extra:
             items.append(extra["range"])
         if "required" in extra:

@@ -21,13 +21,15 @@ from typing import NoReturn
 import click
 from rich.console import Console
 
-from lewis_clark.cli_checks import SEED, FiniteFloat
+from lewis_clark.cli_checks import SEED, FiniteFloat, WordedCommand, worded_option
 from lewis_clark.match import seat_spec
 from lewis_clark.record import Record, load_record
 from lewis_clark.route import Route
 from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS, Options
 from lewis_clark.terminal.game import SaveError, is_autosave, write_record
 from lewis_clark.terminal.session import HUMAN, Session, latest_unfinished, new_autosave_path
+from lewis_clark.wording import commands as words
+from lewis_clark.wording import tools
 from lewis_clark.wording.catalogue import LANGUAGES, system_language, use_language
 from lewis_clark.wording.terminal import (
     bad_seat,
@@ -61,31 +63,21 @@ def parse_seats(text: str) -> list[str]:
     return seats
 
 
-@click.command()
-@click.option("--players", "players_text", default=None,
-              help=f"Seats in order, comma-separated: 'human' or a bot level (easy, medium, hard, expert) or "
-                   f"spec. One seat = solo against Mackenzie. [default: {DEFAULT_PLAYERS}]")
-@click.option("--colours", "colours_text", default=None, help="Colours by seat, e.g. blue,orange.")
-@click.option("--seed", type=SEED, default=None,
-              help="Game seed (128 random bits when not given). A chosen seed is shown to every seat: "
-                   "whoever knows it knows every draw.")
-@click.option("--mackenzie", type=click.IntRange(0, MOST_LEVEL), default=None,
-              help=f"Solo: Mackenzie's head start, 0 (easy) to {MOST_LEVEL} (hardest).  [default: 0]")
-@click.option("--random-start", is_flag=True, help="Variant: random starting resources.")
-@click.option("--route", "route_text", default=None,
-              help="Variant route: terrains R, M, MR with S for St Louis and F for Fort Clatsop.")
-@click.option("--load", "load_path", type=click.Path(dir_okay=False, exists=True),
-              help="Resume a saved game (a game record).")
-@click.option("--resume", is_flag=True, help="Resume your most recent unfinished autosaved game.")
-@click.option("--autosave", "autosave_path", type=click.Path(dir_okay=False),
-              help="Autosave here instead of a new file in your data directory.")
-@click.option("--fast", is_flag=True, help="Do not wait between the bots' moves.")
-@click.option("--delay", type=FiniteFloat(min=0), default=0.5, show_default=True,
-              help="Seconds to wait after each bot move.")
-@click.option("--plain", is_flag=True,
-              help="Line by line instead of the full-screen table (the default when the output is not a terminal).")
-@click.option("--language", type=click.Choice(LANGUAGES), default=None,
-              help="The language of the game: en or hu.  [default: from LEWIS_CLARK_LANGUAGE, else LANG, else en]")
+@click.command(cls=WordedCommand, words=words.play_help)
+@worded_option("--players", "players_text", default=None, show_default=DEFAULT_PLAYERS, words=words.play_players_help)
+@worded_option("--colours", "colours_text", default=None, words=words.play_colours_help)
+@worded_option("--seed", type=SEED, default=None, words=words.play_seed_help)
+@worded_option("--mackenzie", type=click.IntRange(0, MOST_LEVEL), default=None, show_default="0",
+               words=lambda: words.play_mackenzie_help(MOST_LEVEL))
+@worded_option("--random-start", is_flag=True, words=tools.random_start_help)
+@worded_option("--route", "route_text", default=None, words=words.play_route_help)
+@worded_option("--load", "load_path", type=click.Path(dir_okay=False, exists=True), words=words.play_load_help)
+@worded_option("--resume", is_flag=True, words=words.play_resume_help)
+@worded_option("--autosave", "autosave_path", type=click.Path(dir_okay=False), words=words.play_autosave_help)
+@worded_option("--fast", is_flag=True, words=words.play_fast_help)
+@worded_option("--delay", type=FiniteFloat(min=0), default=0.5, show_default=True, words=words.play_delay_help)
+@worded_option("--plain", is_flag=True, words=words.play_plain_help)
+@worded_option("--language", type=click.Choice(LANGUAGES), default=None, words=words.play_language_help)
 def play(players_text: str | None, colours_text: str | None, seed: int | None, mackenzie: int | None,
          random_start: bool, route_text: str | None, load_path: str | None, resume: bool,
          autosave_path: str | None, fast: bool, delay: float, plain: bool, language: str | None) -> None:

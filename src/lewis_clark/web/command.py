@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from lewis_clark.cli_checks import WordedCommand, language_option, worded_option
+from lewis_clark.wording import commands as words
+
 if TYPE_CHECKING:
     from lewis_clark.web.logs import LogFormat
 
@@ -48,59 +51,44 @@ def _address(ctx: click.Context, param: click.Parameter, value: str | None) -> s
 def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
     """Refuse nan, which every range check lets through."""
     if value is not None and math.isnan(value):
-        raise click.BadParameter("must be a number, not nan")
+        raise click.BadParameter(words.not_nan())
     return value
 
 
-@click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--db", "db_path", metavar="PATH|URL", callback=_address,
-              help="Where the games are kept: a SQLite file, or postgresql://user@host/dbname for several "
-                   "server processes on one database [default: games.sqlite3 in the user's data folder].")
-@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
-              help="Seconds a bot waits before each of its moves, so people can follow them.")
-@click.option("--bot-workers", type=click.IntRange(0, 64),
-              help="Processes in which bots think [default: one per core; 0: in the server itself, which then "
-                   "waits for every bot].")
-@click.option("--no-bots", is_flag=True,
-              help="Leave the bots' decisions to bot workers (lewis-clark bots; PostgreSQL only).")
-@click.option("--allowed-host", "allowed", multiple=True, metavar="NAME",
-              help="A name the Host header may give (repeatable) [default: the --host address, with localhost "
-                   "for a loopback address; any, with a warning, for 0.0.0.0].")
-@click.option("--create-limit", default=20, show_default=True, type=click.IntRange(0, 100_000),
-              help="Games one client address may create a minute (0: no limit).")
-@click.option("--create-limit-all", default=200, show_default=True, type=click.IntRange(0, 1_000_000),
-              help="Games all clients together may create a minute (0: no limit).")
-@click.option("--expire-days", default=30.0, show_default=True, type=click.FloatRange(0, 36_500, min_open=True),
-              callback=_finite,
-              help="Delete an unfinished game after this many days without an action.")
-@click.option("--keep-finished-days", default=90.0, show_default=True,
-              type=click.FloatRange(0, 36_500, min_open=True), callback=_finite,
-              help="Delete a finished game (its replay and record) this many days after its last action.")
-@click.option("--no-expiry", is_flag=True, help="Keep every game for ever.")
-@click.option("--log-format", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Log lines for people (text) or one JSON object a line for a log collector (json).")
-@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info", show_default=True,
-              help="The least important log lines shown (debug: every action applied).")
-@click.option("--access-log/--no-access-log", default=None,
-              help="A log line for every request [default: on with --log-format json, off with text].")
-@click.option("--max-header-bytes", default=16 * 1024, show_default=True, type=click.IntRange(1024, 1024 * 1024),
-              help="Largest request head (request line and headers) read; a bigger one is refused (400).")
-@click.option("--max-connections", default=1000, show_default=True, type=click.IntRange(1, 1_000_000),
-              help="Connections and requests served at once; more are answered 503 at once (raise LimitNOFILE "
-                   "with it: docs/deploy.md).")
-@click.option("--keep-alive", default=5, show_default=True, type=click.IntRange(1, 600),
-              help="Seconds an idle connection is kept open.")
-@click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0, 600, min_open=True),
-              callback=_finite,
-              help="Seconds a request's head (request line and headers) may take to arrive; a slower connection "
-                   "is closed.")
-@click.option("--ws-per-client", default=32, show_default=True, type=click.IntRange(1, 10_000),
-              help="WebSockets (open pages) one client address (an IPv6 /64) may hold at once.")
-@click.option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN",
-              help="GET /metrics needs 'Authorization: Bearer TOKEN' [default: no token; better given in the "
-                   "LEWIS_CLARK_METRICS_TOKEN environment variable, which other users cannot list].")
+@click.command(cls=WordedCommand, words=words.serve_help)
+@worded_option("--host", default="127.0.0.1", show_default=True, words=words.host_help)
+@worded_option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), words=words.port_help)
+@worded_option("--db", "db_path", metavar="PATH|URL", callback=_address, words=words.db_help)
+@worded_option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
+               words=words.serve_bot_delay_help)
+@worded_option("--bot-workers", type=click.IntRange(0, 64), words=words.bot_workers_help)
+@worded_option("--no-bots", is_flag=True, words=words.no_bots_help)
+@worded_option("--allowed-host", "allowed", multiple=True, metavar="NAME", words=words.allowed_host_help)
+@worded_option("--create-limit", default=20, show_default=True, type=click.IntRange(0, 100_000),
+               words=words.create_limit_help)
+@worded_option("--create-limit-all", default=200, show_default=True, type=click.IntRange(0, 1_000_000),
+               words=words.create_limit_all_help)
+@worded_option("--expire-days", default=30.0, show_default=True, type=click.FloatRange(0, 36_500, min_open=True),
+               callback=_finite, words=words.expire_days_help)
+@worded_option("--keep-finished-days", default=90.0, show_default=True,
+               type=click.FloatRange(0, 36_500, min_open=True), callback=_finite, words=words.keep_finished_days_help)
+@worded_option("--no-expiry", is_flag=True, words=words.no_expiry_help)
+@worded_option("--log-format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+               words=words.log_format_help)
+@worded_option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info",
+               show_default=True, words=words.log_level_help)
+@worded_option("--access-log/--no-access-log", default=None, words=words.access_log_help)
+@worded_option("--max-header-bytes", default=16 * 1024, show_default=True, type=click.IntRange(1024, 1024 * 1024),
+               words=words.max_header_bytes_help)
+@worded_option("--max-connections", default=1000, show_default=True, type=click.IntRange(1, 1_000_000),
+               words=words.max_connections_help)
+@worded_option("--keep-alive", default=5, show_default=True, type=click.IntRange(1, 600), words=words.keep_alive_help)
+@worded_option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0, 600, min_open=True),
+               callback=_finite, words=words.header_timeout_help)
+@worded_option("--ws-per-client", default=32, show_default=True, type=click.IntRange(1, 10_000),
+               words=words.ws_per_client_help)
+@worded_option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN", words=words.metrics_token_help)
+@language_option()
 def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_workers: int | None, no_bots: bool,
           allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
           keep_finished_days: float, no_expiry: bool, log_format: LogFormat, log_level: str,
@@ -116,12 +104,11 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         from lewis_clark.web.logs import config
         from lewis_clark.web.protocol import with_header_timeout
     except ImportError as exc:  # the web extra is optional
-        raise click.ClickException(f"the web server needs the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
+        raise click.ClickException(words.serve_needs_web_extra(str(exc))) from None
     logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are said once, below
     db = db_path or str(default_db())
     if no_bots and not db.startswith(("postgresql://", "postgres://")):
-        raise click.UsageError("--no-bots needs a PostgreSQL database (--db postgresql://...), where bot workers "
-                               "(lewis-clark bots) take the bots' turns")
+        raise click.UsageError(words.no_bots_needs_postgresql())
     hosts = allowed_hosts(host, allowed)
     try:
         app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers, bots=not no_bots,
@@ -131,11 +118,9 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
     except Exception as exc:  # a folder, a file that is no database, a read-only file, PostgreSQL down
         raise click.ClickException(store_error(db, exc)) from None
     shown = "127.0.0.1" if host in ANY else host
-    click.echo(f"Lewis & Clark: open http://{shown}:{port}/ in a browser (games stored in {shown_db(db)}; Ctrl+C stops)")
+    click.echo(words.serving(f"http://{shown}:{port}/", shown_db(db)))
     if hosts is None:
-        click.echo("warning: listening on every interface and answering any Host name; name the ones people use "
-                   "with --allowed-host (a page on another site could otherwise reach this server through a "
-                   "DNS name of its own)", err=True)
+        click.echo("warning: " + words.any_host_warning(), err=True)
     # h11: the one of uvicorn's HTTP implementations with a limit on the request head's size; ours adds
     # one on the time the head takes (protocol.py).
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False,
@@ -152,17 +137,17 @@ def store_error(address: str, exc: BaseException) -> str:
     where = shown_db(address)
     if isinstance(exc, IsADirectoryError) or (not address.startswith(("postgresql://", "postgres://"))
                                               and os.path.isdir(address)):
-        return f"--db {where} is a folder, not a database file"
+        return words.db_is_a_folder(where)
     if isinstance(exc, sqlite3.DatabaseError):
         text = str(exc)
         if "readonly" in text or "read-only" in text or not os.access(address, os.W_OK):
-            return f"--db {where}: the file is read-only (the server stores every action)"
+            return words.db_read_only(where)
         if "not a database" in text:
-            return f"--db {where} is not a SQLite database file"
+            return words.db_not_sqlite(where)
         return f"--db {where}: {text}"
     if type(exc).__module__.startswith(("psycopg", "psycopg_pool")):
         reason = str(exc).strip().splitlines()[0].strip() if str(exc).strip() else type(exc).__name__
-        return f"cannot reach the PostgreSQL database {where}: {reason}"
+        return words.db_unreachable(where, reason)
     return f"--db {where}: {exc}"
 
 
@@ -178,28 +163,26 @@ def shown_db(address: str) -> str:
     return address.replace(f":{parts.password}@", ":***@", 1)
 
 
-@click.command()
-@click.option("--db", "db_path", required=True, metavar="URL", callback=_address,
-              help="The servers' PostgreSQL database: postgresql://user@host/dbname.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 256),
-              help="Worker processes (each thinks for one bot at a time).")
-@click.option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
-              help="Seconds between two moves of one game's bots, so people can follow them.")
+@click.command(cls=WordedCommand, words=words.bots_help)
+@worded_option("--db", "db_path", required=True, metavar="URL", callback=_address, words=words.bots_db_help)
+@worded_option("--workers", default=1, show_default=True, type=click.IntRange(1, 256), words=words.workers_help)
+@worded_option("--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10), callback=_finite,
+               words=words.bots_bot_delay_help)
+@language_option()
 def bots(db_path: str, workers: int, bot_delay: float) -> None:
     """Bot workers: take the bots' turns from the database the servers use (serve --no-bots), on this
     machine or any other; start as many as the bots need."""
     if not db_path.startswith(("postgresql://", "postgres://")):
-        raise click.UsageError("bot workers need a PostgreSQL database (--db postgresql://...); a server on SQLite "
-                               "plays its own bots")
+        raise click.UsageError(words.bots_need_postgresql())
     try:
         from lewis_clark.web.bot_workers import run
         from lewis_clark.web.database import open_store
     except ImportError as exc:
-        raise click.ClickException(f"bot workers need the 'web' extra: pip install 'lewis-clark[web]' ({exc})") from None
+        raise click.ClickException(words.bots_need_web_extra(str(exc))) from None
     logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
     try:  # the database is reached once here, so that an unreachable one is one line, not a traceback per worker
         open_store(db_path).close()
     except Exception as exc:
         raise click.ClickException(store_error(db_path, exc)) from None
-    click.echo(f"Lewis & Clark bot workers: {workers} on {shown_db(db_path)} (Ctrl+C stops)")
+    click.echo(words.bot_workers_started(workers, shown_db(db_path)))
     run(db_path, workers, bot_delay)

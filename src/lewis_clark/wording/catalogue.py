@@ -108,6 +108,27 @@ def t(message: str, /, **values: object) -> str:
     return finish(text) if finish else text
 
 
+def gettext_of(message: str) -> str:
+    """``message`` in the active language, unformatted: for a library that fills it in itself (Click)."""
+    return translations(_ACTIVE.get()).gettext(message)
+
+
+def ngettext_of(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the active language, unformatted (Click's ``ngettext``)."""
+    return translations(_ACTIVE.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a message that another library translates and fills in (``gettext_of``): extracted into the
+    catalogue like ``t``, returned as it is."""
+    return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """``N_`` for a message with a plural form."""
+    return singular, plural
+
+
 def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """The singular or plural form for ``n`` in the active language; ``{n}`` is available to the format."""
     code = _ACTIVE.get()

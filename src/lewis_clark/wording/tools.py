@@ -10,7 +10,40 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lewis_clark.wording.catalogue import LANGUAGE_VARIABLE, t, tn
+from lewis_clark.wording.catalogue import LANGUAGE_VARIABLE, N_, Nn_, t, tn
+
+# --- Click's own messages --------------------------------------------------------------------------
+
+# Click words its usage errors itself, in English, through ``gettext``; cli_checks.py hands it the
+# catalogue's (``catalogue.gettext_of``), so these, by Click's own English text, are translated here.
+CLICK_MESSAGES: tuple[str, ...] = (
+    N_("Invalid value: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("Missing {param_type}"),
+    N_("Missing parameter: {param_name}"),
+    N_("Missing command."),
+    N_("No such option {name!r}."),
+    N_("No such command {name!r}."),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("{value!r} is not a valid boolean. Recognized values: {states}"),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is a file."),
+    N_("Option {name!r} does not take a value."),
+    N_("Could not open file {filename!r}: {message}"),
+    N_("Choose from:\n\t{choices}"),
+)
+CLICK_PLURALS: tuple[tuple[str, str], ...] = (
+    Nn_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    Nn_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    Nn_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+    Nn_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+)
+
 
 # --- Click's frame around every tool's help ---------------------------------------------------------
 
