@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from babel.messages.extract import extract_from_file
@@ -87,10 +88,10 @@ def test_clicks_usage_errors_are_hungarian() -> None:
 
 
 @pytest.mark.parametrize("module", [tools, commands])
-def test_every_message_of_the_tools_is_hungarian(module: object) -> None:
+def test_every_message_of_the_tools_is_hungarian(module: ModuleType) -> None:
     """Each message in wording/tools.py (Click's own among them) and wording/commands.py has a Hungarian
     translation (none falls back to English)."""
-    with Path(str(getattr(module, "__file__"))).open("rb") as f:
+    with Path(str(module.__file__)).open("rb") as f:
         found = [m[1] for m in extract_from_file("python", f.name,
                                                   keywords={"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2)})]
     with cat.catalogue_path("hu").open("rb") as f:
