@@ -109,9 +109,10 @@ class RaceBot(PlannerBot):
         if bound not in (0, 1):
             raise ValueError(f"bound must be 0 or 1, got {bound!r}")
         self.bound = bound
-        heuristic: Bot = HeuristicBot(seed ^ 0x66696E69)
-        rollout: Bot = RolloutBot(seed ^ 0x66696E69, camping=1)
-        self.finishers = (heuristic,) if finisher == 0 else (rollout,) if finisher == 1 else (heuristic, rollout)
+        kinds = {0: ("heuristic",), 1: ("rollout",), 2: ("heuristic", "rollout")}[finisher]
+        self.finishers: tuple[Bot, ...] = tuple(
+            HeuristicBot(seed ^ 0x66696E69) if kind == "heuristic" else RolloutBot(seed ^ 0x66696E69, camping=1)
+            for kind in kinds)
         # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
         # different turns are compared (no win known), those of one turn still by ``camped``
         self.value = value
@@ -303,6 +304,7 @@ class RaceBot(PlannerBot):
             self._play_out(deal, seat, line, bot)
 
     def _play_out(self, deal: Search, seat: int, line: Line, bot: Bot) -> None:
+        """One play-out of ``line`` to the end, the seat's turns by ``bot`` (see ``_finish``)."""
         s = self._settle(line.state.copy(), seat)
         turns = list(line.turns)
         limit = min(LAST_TURN, len(deal.won.turns) - 1) if deal.won is not None else LAST_TURN
