@@ -8,9 +8,12 @@ from lewis_clark import legal_actions
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import heuristic, planning
 from lewis_clark.bots.knowledge import (
+    LAST_FUR_SOURCE,
     RECRUIT_WORTH,
     best_recruit,
     cheapest_discount,
+    collects,
+    discount_cost,
     is_mover,
     moves_over,
     recruit_order,
@@ -21,6 +24,7 @@ from lewis_clark.bots.knowledge import (
     terrain_mostly_ahead,
 )
 from lewis_clark.decisions import DISCARD_NONE
+from lewis_clark.resources import FUR
 from lewis_clark.route import MOUNTAIN, RIVER
 
 
@@ -91,3 +95,22 @@ def test_the_discount_is_the_least_worth_spare_card_else_none() -> None:
     assert cheapest_discount(paid) == Action(Verb.DISCARD, "little-raven")
     assert cheapest_discount([Action(Verb.DISCARD, "moses-b-reed"), DISCARD_NONE]) == DISCARD_NONE
     assert cheapest_discount([Action(Verb.DISCARD, "moses-b-reed")]) == Action(Verb.DISCARD, "moses-b-reed")
+
+
+def test_the_deck_s_last_fur_collector_is_kept_from_the_discount() -> None:
+    # The expert once paid its Fur Trader away on turn 5 and never recruited again: Fur pays every
+    # recruitment. With another Fur collector owned, the Fur Trader is as cheap as the Hunter.
+    s = game(players=1)
+    hand(s, 0, "william-clark", "francois-labiche", "york", "joseph-and-ruben-field")
+    p = s.players[0]
+    offered = [Action(Verb.DISCARD, "joseph-and-ruben-field"), Action(Verb.DISCARD, "york"), DISCARD_NONE]
+    assert collects(card("joseph-and-ruben-field"), FUR) and not collects(card("york"), FUR)
+    assert discount_cost(p, card("joseph-and-ruben-field")) == discount_cost(p, card("york")) + LAST_FUR_SOURCE
+    assert cheapest_discount(offered, p) == Action(Verb.DISCARD, "york")
+    hand(s, 0, "william-clark", "francois-labiche", "york", "joseph-and-ruben-field", "john-hay")
+    p = s.players[0]
+    assert discount_cost(p, card("joseph-and-ruben-field")) == discount_cost(p, card("york"))
+    # a Fur collector already played this cycle still counts as owned
+    hand(s, 0, "william-clark", "york", "joseph-and-ruben-field")
+    s.players[0].face_up.append(card("hugh-heney"))
+    assert discount_cost(s.players[0], card("joseph-and-ruben-field")) == discount_cost(s.players[0], card("york"))

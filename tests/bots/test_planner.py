@@ -1,7 +1,8 @@
 """The planner's outlook terms: what the hand can reach, what the movers owned save."""
 
-from builders import area, at, game, hand, load
+from builders import area, at, card, game, hand, load
 from lewis_clark.bots.planning import hand_reach, turns_to_go
+from lewis_clark.resources import EQUIPMENT
 
 
 def test_a_mover_with_nothing_under_it_does_not_move() -> None:
@@ -65,3 +66,32 @@ def test_the_planner_plays_its_whole_planned_turn_then_plans_again() -> None:
     while m.state.turn < 3:
         m.step_bot()
     assert 1 <= bot.searches <= 4  # about one search a turn, not one a decision
+
+
+def test_discounts_1_also_tries_each_recruitment_paid_with_the_interpreter() -> None:
+    """The strong solo records pay the Interpreter away once the Indians are aboard; the heuristic's
+    discount never does, so only ``discounts=1`` puts that line before the search."""
+    import pytest
+
+    from builders import journal
+    from lewis_clark.actions import Action, Verb
+    from lewis_clark.bots import make_bot
+    from lewis_clark.bots.planner import PlannerBot
+
+    s = game(players=1)
+    hand(s, 0, "william-clark", "francois-labiche", "york")
+    journal(s, "one-eye")
+    load(s, 0, fur=5, equipment=3)
+    paid = [[a.subject for a in steps if a.verb == Verb.DISCARD]
+            for steps, _ in PlannerBot(seed=1)._recruited(s, 0, "one-eye")]
+    assert paid == [["york"]]
+    ways = PlannerBot(seed=1, discounts=1)._recruited(s, 0, "one-eye")
+    assert [[a.subject for a in steps if a.verb == Verb.DISCARD] for steps, _ in ways] == [["york"], ["francois-labiche"]]
+    after = ways[1][1].players[0]
+    # Labiche's Strength 2 saves 2 of One Eye's 3 Equipment; York stays in hand
+    assert after.resources[EQUIPMENT] == 2 and card("york") in after.hand
+    assert Action(Verb.RECRUIT, "one-eye") == ways[1][0][0]
+    assert make_bot("race:discounts=1", seed=1).discounts == 1
+    with pytest.raises(ValueError, match="discounts"):
+        PlannerBot(seed=1, discounts=2)
+

@@ -112,11 +112,12 @@ class SpecOption(NamedTuple):
 # What each bot's ``name:key=value`` options may be (every bot also takes ``noise``, see NoisyBot).
 SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
     "planner": {"width": SpecOption(int, 1), "horizon": SpecOption(int, 1), "actions": SpecOption(int, 1),
-                "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True)},
+                "recruits": SpecOption(int, 0), "seconds": SpecOption(float, 0, low_open=True),
+                "discounts": SpecOption(int, 0, 1)},
     "race": {"samples": SpecOption(int, 1), "keep": SpecOption(int, 1), "beam": SpecOption(int, 1),
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0),
              "value": SpecOption(int, 0, 2), "finish": SpecOption(int, 0, 8),
-             "finisher": SpecOption(int, 0, 2), "bound": SpecOption(int, 0, 1)},
+             "finisher": SpecOption(int, 0, 2), "bound": SpecOption(int, 0, 1), "discounts": SpecOption(int, 0, 1)},
     "random": {},
     "rollout": {"width": SpecOption(int, 1), "depth": SpecOption(int, 1), "recruits": SpecOption(int, 0),
                 "camps": SpecOption(int, 1), "charge": SpecOption(float, -0.8), "obvious": SpecOption(int, 0, 1),

@@ -512,4 +512,4 @@ class HeuristicBot(Bot):
 
     def _discount(self, view: State, legal: list[Action]) -> Action:
         """Pay with the weakest spare card, else with none (``knowledge.cheapest_discount``)."""
-        return cheapest_discount(legal)
+        return cheapest_discount(legal, view.players[view.current])

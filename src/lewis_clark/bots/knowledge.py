@@ -14,7 +14,7 @@ from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import DISCARD_NONE
 from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.queries import recruit_equipment, recruit_fur
-from lewis_clark.resources import EQUIPMENT
+from lewis_clark.resources import EQUIPMENT, FUR
 from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, RIVER
 from lewis_clark.state import Player, State
 
@@ -36,6 +36,11 @@ RECRUIT_STRENGTH = 0.4
 RECRUIT_MOVER_AHEAD = 1.0
 RECRUIT_FUR = 0.35
 RECRUIT_WORTH = 3.0  # a recruitment scoring less is not worth its price (4.0 never recruits: every game the same)
+
+# Fur pays every recruitment, and only a few cards collect it: the deck's last Fur collector paid away
+# as a discount leaves no Fur for the next one (the expert lost games so, its deck frozen by turn 5;
+# the strong solo records keep their Fur Trader and pay with the Lumberjack, Hunter or Blacksmith).
+LAST_FUR_SOURCE = 1.0
 
 
 def terrain_ahead(state: State, p: Player) -> str:
@@ -143,15 +148,33 @@ def best_recruit(state: State, seat: int, legal: list[Action], worth: float = RE
     return best[1] if best is not None and best[0] >= worth else None
 
 
-def cheapest_discount(legal: list[Action]) -> Action:
-    """The discount to pay a recruitment with (R15): the least worth spare card, else none, else
-    the first offered."""
+def collects(card: int, kind: int) -> bool:
+    """The card collects ``kind`` (one of its choices may)."""
+    return any(alt.result == "collect" and alt.resource == kind for alt in CARDS[card].alternatives)
+
+
+def discount_cost(p: Player, card: int) -> float:
+    """What paying ``card`` away as a recruitment discount gives up: its worth, and more for the
+    last card ``p`` owns that collects Fur (``LAST_FUR_SOURCE``)."""
+    cost = CARD_WORTH[card]
+    if collects(card, FUR):
+        owned = (*p.hand, *p.face_up, *p.face_down)
+        if sum(1 for c in owned if collects(c, FUR)) <= 1:
+            cost += LAST_FUR_SOURCE
+    return cost
+
+
+def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
+    """The discount to pay a recruitment with (R15): the spare card that gives up least
+    (``discount_cost``; by worth alone without ``p``), else none, else the first offered."""
     candidates = [a for a in legal if a != DISCARD_NONE and spare(BY_SLUG[a.subject].id)]
     if candidates:
-        return min(candidates, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id])
+        if p is None:
+            return min(candidates, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id])
+        return min(candidates, key=lambda a: discount_cost(p, BY_SLUG[a.subject].id))
     return DISCARD_NONE if DISCARD_NONE in legal else legal[0]
 
 
-__all__ = ["HAND_LIMIT", "KEEP_ROLES", "RECRUIT_WORTH", "affordable_keeping", "best_recruit", "cheapest_discount",
-           "is_mover", "mountain_soon", "moves_over", "recruit_order", "recruit_score", "source_cost", "spare",
-           "terrain_ahead", "terrain_mostly_ahead"]
+__all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "affordable_keeping", "best_recruit",
+           "cheapest_discount", "collects", "discount_cost", "is_mover", "mountain_soon", "moves_over",
+           "recruit_order", "recruit_score", "source_cost", "spare", "terrain_ahead", "terrain_mostly_ahead"]

@@ -29,11 +29,12 @@ from lewis_clark.bots.planning import camped, distinct, recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
 from lewis_clark.rules import apply_in_place, legal_actions
-from lewis_clark.state import State
+from lewis_clark.state import Decision, State
 from lewis_clark.turn import CAMP, END
 
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
-KEPT = frozenset(c.slug for c in CARDS if c.role in KEEP_ROLES)  # never paid away as a discount
+KEPT = frozenset(c.slug for c in CARDS if c.role in KEEP_ROLES)  # never paid away by the heuristic's discount
+INTERPRETERS = frozenset(c.slug for c in CARDS if c.role == "interpreter")
 CYCLE_TURNS = 7  # turns a line may go without a Camp before the search stops growing it
 
 
@@ -57,19 +58,22 @@ class PlannerBot(Bot):
     name = "planner"
 
     def __init__(self, seed: int = 0, width: int = 4, horizon: int = 4, actions: int = 5,
-                 recruits: int = 2, seconds: float | None = None) -> None:
+                 recruits: int = 2, seconds: float | None = None, discounts: int = 0) -> None:
         super().__init__(seed)
         for key, value in (("width", width), ("horizon", horizon), ("actions", actions)):
             if not isinstance(value, int) or value < 1:
                 raise ValueError(f"{key} must be a whole number of at least 1, got {value!r}")
         if not isinstance(recruits, int) or recruits < 0:
             raise ValueError(f"recruits must be a whole number of at least 0, got {recruits!r}")
+        if discounts not in (0, 1):
+            raise ValueError(f"discounts must be 0 or 1, got {discounts!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, got {seconds!r}")
         self.width = width
         self.horizon = horizon
         self.actions = actions  # actions kept per line before recruitments and Camps are tried
         self.recruits = recruits  # recruitments tried per action
+        self.discounts = discounts  # 1: each recruitment also tried paid with the Interpreter
         self.seconds = seconds  # a time budget per search: the horizon stops growing when it is spent
         self.helper = HeuristicBot(seed ^ 0x706C616E)  # the small decisions inside an action
         self._journal: tuple[int, ...] = ()  # the Journal the next planned step expects
@@ -227,14 +231,7 @@ class PlannerBot(Bot):
         legal = legal_actions(state)
         if not state.recruited and self.recruits:
             for card in recruit_order(state, seat, legal)[: self.recruits]:
-                s = state.copy()
-                steps: tuple[Action, ...] = (Action(Verb.RECRUIT, card),)
-                apply_in_place(s, steps[0])
-                steps += self._complete(s, seat)
-                if any(a.verb == Verb.DISCARD and a.subject in KEPT for a in steps):
-                    continue  # affordable only by giving up the Commander or the Interpreter
-                if not s.over and s.current == seat:
-                    bases.append((steps, s))
+                bases += self._recruited(state, seat, card)
         out: list[tuple[tuple[Action, ...], State]] = []
         for steps, s in bases:
             if s is not state:
@@ -252,6 +249,30 @@ class PlannerBot(Bot):
                     more += (END,)
                 if t.over or t.current != seat or not t.stack:
                     out.append((steps + more, t))
+        return out
+
+    def _recruited(self, state: State, seat: int, card: str) -> list[tuple[tuple[Action, ...], State]]:
+        """``card`` recruited, the discount paid by the heuristic's rule (never the Commander or the
+        Interpreter) and, with ``discounts=1``, also with the Interpreter: the strong solo records pay
+        it away once enough Indians are aboard (6 of their 7 games), and the search judges whether it pays."""
+        s = state.copy()
+        first = Action(Verb.RECRUIT, card)
+        apply_in_place(s, first)
+        ways: list[Action | None] = [None]
+        if self.discounts and s.stack and s.stack[-1].kind == Decision.RECRUIT and s.current == seat:
+            ways += [a for a in legal_actions(s) if a.verb == Verb.DISCARD and a.subject in INTERPRETERS]
+        out: list[tuple[tuple[Action, ...], State]] = []
+        for way in ways:
+            t = s if len(ways) == 1 else s.copy()
+            steps: tuple[Action, ...] = (first,)
+            if way is not None:
+                apply_in_place(t, way)
+                steps += (way,)
+            steps += self._complete(t, seat)
+            if way is None and any(a.verb == Verb.DISCARD and a.subject in KEPT for a in steps):
+                continue  # affordable only by giving up the Commander or the Interpreter
+            if not t.over and t.current == seat:
+                out.append((steps, t))
         return out
 
     @staticmethod

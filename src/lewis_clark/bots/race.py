@@ -89,8 +89,8 @@ class RaceBot(PlannerBot):
 
     def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
                  actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0,
-                 finisher: int = 0, bound: int = 1) -> None:
-        super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits)
+                 finisher: int = 0, bound: int = 1, discounts: int = 0) -> None:
+        super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits, discounts=discounts)
         for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
             if not isinstance(amount, int) or amount < 1:
                 raise ValueError(f"{key} must be a whole number of at least 1, got {amount!r}")
