@@ -1,5 +1,7 @@
 """The planner's outlook terms: what the hand can reach, what the movers owned save."""
 
+import pytest
+
 from builders import area, at, card, game, hand, load
 from lewis_clark.bots.planning import hand_reach, turns_to_go
 from lewis_clark.resources import EQUIPMENT
@@ -95,3 +97,28 @@ def test_discounts_1_also_tries_each_recruitment_paid_with_the_interpreter() -> 
     with pytest.raises(ValueError, match="discounts"):
         PlannerBot(seed=1, discounts=2)
 
+
+
+def test_the_purse_credits_fur_and_equipment_saved_towards_a_mover_in_the_journal() -> None:
+    """A line that gathers Fur for a mountain mover two turns off is progress (planning.purse):
+    part of the mover's saving, by the share of its price held; nothing without a mover to buy."""
+    from builders import journal
+    from lewis_clark.bots.planning import PURSE_SHARE, camped, purse
+
+    s = game(players=1)
+    at(s, 0, 22, camp=22)
+    hand(s, 0, "william-clark", "francois-labiche", "york")
+    # One Eye the only mover, in slot 2: 2 Fur; its Strength 3 less York's discount 1: 2 Equipment
+    journal(s, "john-boley", "one-eye", "john-b-thompson", "joseph-and-ruben-field", "hay")
+    load(s, 0)
+    assert purse(s, 0) == 0.0
+    saving = turns_to_go(s, 0) - turns_to_go(s, 0, card("one-eye"))
+    assert saving > 0
+    load(s, 0, fur=1, equipment=2)
+    assert purse(s, 0) == pytest.approx(PURSE_SHARE * 0.5 * saving)
+    load(s, 0, fur=2, equipment=2)
+    assert purse(s, 0) == pytest.approx(PURSE_SHARE * saving)
+    assert camped(s, 0, 3, saving=True) > camped(s, 0, 3)
+    journal(s, "john-boley", "joseph-whitehouse", "john-b-thompson", "joseph-and-ruben-field", "hay")
+    # nothing in the Journal moves: nothing to save towards
+    assert purse(s, 0) == 0.0

@@ -58,7 +58,7 @@ class PlannerBot(Bot):
     name = "planner"
 
     def __init__(self, seed: int = 0, width: int = 4, horizon: int = 4, actions: int = 5,
-                 recruits: int = 2, seconds: float | None = None, discounts: int = 0) -> None:
+                 recruits: int = 2, seconds: float | None = None, discounts: int = 0, purse: int = 0) -> None:
         super().__init__(seed)
         for key, value in (("width", width), ("horizon", horizon), ("actions", actions)):
             if not isinstance(value, int) or value < 1:
@@ -67,6 +67,8 @@ class PlannerBot(Bot):
             raise ValueError(f"recruits must be a whole number of at least 0, got {recruits!r}")
         if discounts not in (0, 1):
             raise ValueError(f"discounts must be 0 or 1, got {discounts!r}")
+        if purse not in (0, 1):
+            raise ValueError(f"purse must be 0 or 1, got {purse!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, got {seconds!r}")
         self.width = width
@@ -74,6 +76,7 @@ class PlannerBot(Bot):
         self.actions = actions  # actions kept per line before recruitments and Camps are tried
         self.recruits = recruits  # recruitments tried per action
         self.discounts = discounts  # 1: each recruitment also tried paid with the Interpreter
+        self.saving = bool(purse)  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
         self.seconds = seconds  # a time budget per search: the horizon stops growing when it is spent
         self.helper = HeuristicBot(seed ^ 0x706C616E)  # the small decisions inside an action
         self._journal: tuple[int, ...] = ()  # the Journal the next planned step expects
@@ -145,9 +148,9 @@ class PlannerBot(Bot):
                                 lost = Line(after, first, -1e6, turns)
                             continue
                         if camps:
-                            pool.append(Line(after, first, camped(after, seat, turns), turns))
+                            pool.append(Line(after, first, camped(after, seat, turns, self.saving), turns))
                         else:
-                            grown.append(Line(after, first, underway(after, seat, turns), turns))
+                            grown.append(Line(after, first, underway(after, seat, turns, self.saving), turns))
                 grown.sort(key=_score)
                 inner = distinct(grown, self.width, _state, -1)
                 if not inner:
@@ -208,14 +211,14 @@ class PlannerBot(Bot):
         made: list[tuple[float, tuple[Action, ...], State]] = []
         for prefix, start in starts:
             if start.acted or not any(a.verb in ACTING for a in (legal_actions(start) if prefix else legal)):
-                made.append((underway(start, seat, 0), prefix, start))
+                made.append((underway(start, seat, 0, self.saving), prefix, start))
                 continue
             # each plan with the state it reaches (built once: the plan's steps are not applied again)
             for plan, s in turn_plans.reached(start, limit=24, verbs=ACTING):
                 steps = prefix + plan.steps
                 if s.stack:
                     steps += self._complete(s, seat)
-                made.append((0.0 if s.over else underway(s, seat, 0), steps, s))
+                made.append((0.0 if s.over else underway(s, seat, 0, self.saving), steps, s))
         made.sort(key=lambda m: -m[0])
         return [(steps, s) for _, steps, s in _varied(made, self.actions)]
 

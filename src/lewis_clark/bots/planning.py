@@ -15,12 +15,13 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from lewis_clark.bots.evaluation import card_moves, cargo_worth, indian_worth, movement_ends_from
-from lewis_clark.bots.knowledge import TERRAIN_LOOK, recruit_order, terrain_mostly_ahead
+from lewis_clark.bots.knowledge import TERRAIN_LOOK, recruit_order, spare, terrain_mostly_ahead
 from lewis_clark.cards import CARDS, LAROCQUE
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.expedition import boat_time
-from lewis_clark.resources import HORSE, INDIAN
+from lewis_clark.queries import recruit_fur
+from lewis_clark.resources import EQUIPMENT, FUR, HORSE, INDIAN
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import Player, State
 
@@ -124,14 +125,14 @@ BASE_RATE = (4.0, 1.5)  # River and Mountain spaces a cycle without movers besid
 TOGO_WEIGHT = 0.5  # share of the turns still needed to cross the terrain left that a line is charged
 
 
-def turns_to_go(state: State, seat: int) -> float:
+def turns_to_go(state: State, seat: int, extra: int = 0) -> float:
     """Turns the movers owned would need to cross the River and Mountain spaces left, at
     ``TYPICAL_STRENGTH`` performances each a cycle besides what any expedition covers
     (``BASE_RATE``). It falls with every space gained and with every mover recruited, the more so
-    while the terrain it moves on is long and few movers cover it."""
+    while the terrain it moves on is long and few movers cover it. ``extra``: a card owned besides."""
     p = state.players[seat]
     river = mountain = 0.0
-    for cards in (p.hand, p.face_up, p.face_down):
+    for cards in (p.hand, p.face_up, p.face_down, (extra,) if extra else ()):
         for c in cards:
             r, m = POWER[c]
             river += r
@@ -141,30 +142,58 @@ def turns_to_go(state: State, seat: int) -> float:
                     + left_mountain / (BASE_RATE[1] + TYPICAL_STRENGTH * mountain))
 
 
+PURSE_SHARE = 0.5  # share of a recruitment's saving credited to the Fur and Equipment held towards it
+
+
+def purse(state: State, seat: int) -> float:
+    """Turns of the race the Fur and Equipment held are saving towards: the largest fall in
+    ``turns_to_go`` a Journal card would bring, times the share of its price held (Fur by its
+    slot, Equipment by its Strength less the best spare discount). Gathering for a mover that is
+    recruited a turn or two later is progress too; the full saving is only the recruitment's."""
+    p = state.players[seat]
+    fur, equipment = p.resources[FUR], p.resources[EQUIPMENT]
+    if not fur and not equipment:
+        return 0.0
+    base = turns_to_go(state, seat)
+    discount = max((CARDS[c].strength for c in p.hand if spare(c)), default=0)
+    best = 0.0
+    for slot, card in enumerate(state.journal):
+        if not card or not any(POWER[card]):
+            continue
+        need_fur = recruit_fur(state, p, slot)
+        need_equipment = max(0, CARDS[card].strength - discount)
+        share = min(1.0, fur / need_fur if need_fur else 1.0) * min(1.0, equipment / need_equipment if need_equipment else 1.0)
+        if share > 0:
+            best = max(best, share * (base - turns_to_go(state, seat, card)))
+    return PURSE_SHARE * best
+
+
 CARGO_UNDERWAY = 0.5  # share of the cargo's worth counted while the hand's movers may still spend it
 
 
-def _lasting(state: State, seat: int) -> float:
-    """What carries over to the next cycle: the movers owned, the cargo, the Indians."""
+def _lasting(state: State, seat: int, saving: bool = False) -> float:
+    """What carries over to the next cycle: the movers owned (and with ``saving`` the ones the
+    purse is saving towards), the cargo, the Indians."""
     p = state.players[seat]
-    return -TOGO_WEIGHT * PACE * turns_to_go(state, seat) + indian_worth(p.indians + p.on_cards)
+    togo = turns_to_go(state, seat) - (purse(state, seat) if saving else 0.0)
+    return -TOGO_WEIGHT * PACE * togo + indian_worth(p.indians + p.on_cards)
 
 
 CAMPED_REACH = 0.5  # a space the whole deck could cover on the cargo held, the cycle after a Camp
 CARGO_CAMPED = 0.5  # share of the cargo's worth counted besides what the deck's movers can spend
 
 
-def camped(state: State, seat: int, turns: int) -> float:
+def camped(state: State, seat: int, turns: int, saving: bool = False) -> float:
     """A line that has just Camped, after ``turns`` turns: where its Scout starts the next cycle,
     less the turns spent, plus what it carries over (higher is better). The hand is the whole deck
     again, so its reach says how well the cargo and the movers match (cargo no mover spends is
     worth little)."""
     p = state.players[seat]
     cargo = CARGO_CAMPED * cargo_worth(p.resources, p.scout, state.options.route)
-    return p.scout - PACE * turns + _lasting(state, seat) + CAMPED_REACH * hand_reach(state, seat) + cargo
+    return p.scout - PACE * turns + _lasting(state, seat, saving) + CAMPED_REACH * hand_reach(state, seat) + cargo
 
 
-def underway(state: State, seat: int, turns: int) -> float:
+def underway(state: State, seat: int, turns: int, saving: bool = False) -> float:
     """A line in the middle of a cycle, after ``turns`` turns: where its next Camp could land (the
     Scout, plus what the movers in hand could still add, less the boats' Time), less the turns spent
     and those the hand still needs (a card played and one under it each turn)."""
@@ -173,7 +202,7 @@ def underway(state: State, seat: int, turns: int) -> float:
     projected = p.scout + REACH_WEIGHT * hand_reach(state, seat) - boats
     turns_left = (len(p.hand) + 1) // 2
     cargo = CARGO_UNDERWAY * cargo_worth(p.resources, p.scout, state.options.route)
-    return projected - PACE * (turns + turns_left) + _lasting(state, seat) + cargo
+    return projected - PACE * (turns + turns_left) + _lasting(state, seat, saving) + cargo
 
 
 L = TypeVar("L")
@@ -204,5 +233,5 @@ def distinct(lines: Sequence[L], width: int, state_of: Callable[[L], State], sea
     return kept
 
 
-__all__ = ["TERRAIN_LOOK", "camped", "distinct", "hand_reach", "position", "recruit_order", "terrain_left",
+__all__ = ["TERRAIN_LOOK", "camped", "distinct", "hand_reach", "position", "purse", "recruit_order", "terrain_left",
            "terrain_mostly_ahead", "turns_to_go", "underway"]

@@ -89,8 +89,9 @@ class RaceBot(PlannerBot):
 
     def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
                  actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0,
-                 finisher: int = 0, bound: int = 1, discounts: int = 0) -> None:
-        super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits, discounts=discounts)
+                 finisher: int = 0, bound: int = 1, discounts: int = 0, purse: int = 0) -> None:
+        super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits, discounts=discounts,
+                         purse=purse)
         for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
             if not isinstance(amount, int) or amount < 1:
                 raise ValueError(f"{key} must be a whole number of at least 1, got {amount!r}")
@@ -364,7 +365,7 @@ class RaceBot(PlannerBot):
                         if deal.best is None or rank > deal.best_rank:
                             deal.best, deal.best_rank = made, rank
                     else:
-                        grown.append(Line(after, turns, underway(after, seat, n)))
+                        grown.append(Line(after, turns, underway(after, seat, n, self.saving)))
             grown.sort(key=lambda ln: -ln.score)
             frontier = distinct(grown, self.beam, _state, seat)
             if not frontier:
@@ -376,7 +377,7 @@ class RaceBot(PlannerBot):
         the hand-written ``camped``, or minus the turn the learned value says it reaches the Fort."""
         if self.value == 1:
             return -(turns + turns_to_fort(state, seat))
-        return camped(state, seat, turns)
+        return camped(state, seat, turns, self.saving)
 
     def _camp_rank(self, made: Line, seat: int, turns: int) -> float:
         """A Camp's rank against Camps of other turns when no win is known (higher is better): minus
