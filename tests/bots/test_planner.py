@@ -122,3 +122,28 @@ def test_the_purse_credits_fur_and_equipment_saved_towards_a_mover_in_the_journa
     journal(s, "john-boley", "joseph-whitehouse", "john-b-thompson", "joseph-and-ruben-field", "hay")
     # nothing in the Journal moves: nothing to save towards
     assert purse(s, 0) == 0.0
+
+
+def test_mackenzie_jumps_count_the_spaces_he_gained_over_the_scout() -> None:
+    """R24: Mackenzie moves one space a turn and jumps a Scout on the space he lands on; each jump is a
+    turn sooner that he arrives, and ``race:jumps=1`` charges it (planning.mackenzie_jumps)."""
+    from lewis_clark.bots import make_bot
+    from lewis_clark.bots.planning import JUMP_CHARGE, mackenzie_jumps
+    from lewis_clark.turn import mackenzie_moves
+
+    s = game(players=1)
+    start = s.mackenzie
+    assert mackenzie_jumps(s) == 0
+    at(s, 0, start + 5, camp=start + 5)
+    mackenzie_moves(s)  # the space ahead is free: one space
+    s.turn += 1
+    assert s.mackenzie == start + 1 and mackenzie_jumps(s) == 0
+    at(s, 0, start + 2, camp=start + 2)
+    mackenzie_moves(s)  # the Scout holds the space he lands on: he goes on to the next free one
+    s.turn += 1
+    assert s.mackenzie == start + 3 and mackenzie_jumps(s) == 1
+    assert mackenzie_jumps(game(players=2)) == 0
+    bot = make_bot("race:jumps=1", seed=1)
+    assert bot._jumped(s) == JUMP_CHARGE and make_bot("race", seed=1)._jumped(s) == 0.0
+    with pytest.raises(ValueError, match="jumps"):
+        make_bot("race:jumps=2", seed=1)

@@ -118,7 +118,7 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
              "nodes": SpecOption(int, 1), "actions": SpecOption(int, 1), "recruits": SpecOption(int, 0),
              "value": SpecOption(int, 0, 2), "finish": SpecOption(int, 0, 8),
              "finisher": SpecOption(int, 0, 2), "bound": SpecOption(int, 0, 1), "discounts": SpecOption(int, 0, 1),
-             "purse": SpecOption(int, 0, 1)},
+             "purse": SpecOption(int, 0, 1), "jumps": SpecOption(int, 0, 1)},
     "random": {},
     "rollout": {"width": SpecOption(int, 1), "depth": SpecOption(int, 1), "recruits": SpecOption(int, 0),
                 "camps": SpecOption(int, 1), "charge": SpecOption(float, -0.8), "obvious": SpecOption(int, 0, 1),

@@ -168,6 +168,18 @@ def purse(state: State, seat: int) -> float:
     return PURSE_SHARE * best
 
 
+JUMP_CHARGE = 0.8  # a space Mackenzie gains by jumping the Scout: he arrives a turn sooner (PACE a turn)
+
+
+def mackenzie_jumps(state: State) -> int:
+    """Solo: the spaces Mackenzie has gained so far by jumping the Scout (R24: otherwise one a
+    turn from his start, St Louis plus his level); 0 at a table of several seats."""
+    if state.mackenzie < 0:
+        return 0
+    options = state.options
+    return max(0, state.mackenzie - options.route.st_louis - options.mackenzie - (state.turn - 1))
+
+
 CARGO_UNDERWAY = 0.5  # share of the cargo's worth counted while the hand's movers may still spend it
 
 
@@ -233,5 +245,5 @@ def distinct(lines: Sequence[L], width: int, state_of: Callable[[L], State], sea
     return kept
 
 
-__all__ = ["TERRAIN_LOOK", "camped", "distinct", "hand_reach", "position", "purse", "recruit_order", "terrain_left",
-           "terrain_mostly_ahead", "turns_to_go", "underway"]
+__all__ = ["JUMP_CHARGE", "PURSE_SHARE", "TERRAIN_LOOK", "camped", "distinct", "hand_reach", "mackenzie_jumps",
+           "position", "purse", "recruit_order", "terrain_left", "terrain_mostly_ahead", "turns_to_go", "underway"]

@@ -34,7 +34,7 @@ from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.planner import ACTING, PlannerBot
-from lewis_clark.bots.planning import camped, distinct, position, underway
+from lewis_clark.bots.planning import JUMP_CHARGE, camped, distinct, mackenzie_jumps, position, underway
 from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.bots.value import turns_to_fort
 from lewis_clark.rules import apply_legal, legal_actions
@@ -89,7 +89,7 @@ class RaceBot(PlannerBot):
 
     def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
                  actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0,
-                 finisher: int = 0, bound: int = 1, discounts: int = 0, purse: int = 0) -> None:
+                 finisher: int = 0, bound: int = 1, discounts: int = 0, purse: int = 0, jumps: int = 0) -> None:
         super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits, discounts=discounts,
                          purse=purse)
         for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
@@ -109,6 +109,10 @@ class RaceBot(PlannerBot):
         # seats as the heuristic plays them, slower than they may be), never the win to beat
         if bound not in (0, 1):
             raise ValueError(f"bound must be 0 or 1, got {bound!r}")
+        if jumps not in (0, 1):
+            raise ValueError(f"jumps must be 0 or 1, got {jumps!r}")
+        # 1: solo, each space Mackenzie gained by jumping the Scout is charged (planning.mackenzie_jumps)
+        self.jump_charge = JUMP_CHARGE if jumps else 0.0
         self.bound = bound
         kinds = {0: ("heuristic",), 1: ("rollout",), 2: ("heuristic", "rollout")}[finisher]
         self.finishers: tuple[Bot, ...] = tuple(
@@ -365,7 +369,7 @@ class RaceBot(PlannerBot):
                         if deal.best is None or rank > deal.best_rank:
                             deal.best, deal.best_rank = made, rank
                     else:
-                        grown.append(Line(after, turns, underway(after, seat, n, self.saving)))
+                        grown.append(Line(after, turns, underway(after, seat, n, self.saving) - self._jumped(after)))
             grown.sort(key=lambda ln: -ln.score)
             frontier = distinct(grown, self.beam, _state, seat)
             if not frontier:
@@ -376,8 +380,12 @@ class RaceBot(PlannerBot):
         """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
         the hand-written ``camped``, or minus the turn the learned value says it reaches the Fort."""
         if self.value == 1:
-            return -(turns + turns_to_fort(state, seat))
-        return camped(state, seat, turns, self.saving)
+            return -(turns + turns_to_fort(state, seat)) - self._jumped(state)
+        return camped(state, seat, turns, self.saving) - self._jumped(state)
+
+    def _jumped(self, state: State) -> float:
+        """The charge for Mackenzie's jumps over the Scout so far (``jumps=1``; solo)."""
+        return self.jump_charge * mackenzie_jumps(state) if self.jump_charge else 0.0
 
     def _camp_rank(self, made: Line, seat: int, turns: int) -> float:
         """A Camp's rank against Camps of other turns when no win is known (higher is better): minus
