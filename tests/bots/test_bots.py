@@ -89,10 +89,10 @@ def test_mcts_takes_an_immediate_win() -> None:
 
 def test_specs_levels_and_errors() -> None:
     assert parse_spec("mcts:seconds=0.5:depth=16") == ("mcts", {"seconds": 0.5, "depth": 16})
-    assert parse_spec("expert") == ("race", {"samples": 2, "keep": 4, "beam": 15, "nodes": 600, "actions": 8,
-                                             "recruits": 4, "finish": 1})
-    assert parse_spec("hard") == ("race", {"samples": 2, "keep": 4, "beam": 15, "nodes": 300, "actions": 8,
-                                           "recruits": 4})
+    race_options = {"samples": 2, "keep": 4, "beam": 15, "actions": 8, "recruits": 4, "finish": 1,
+                    "discounts": 1, "purse": 1, "jumps": 1}
+    assert parse_spec("expert") == ("race", {**race_options, "nodes": 600})
+    assert parse_spec("hard") == ("race", {**race_options, "nodes": 300})
     with pytest.raises(ValueError, match="bot 'race': nodes must be a whole number at least 1"):
         make_bot("race:nodes=0", 1)
     assert set(LEVELS) <= set(bot_names())
