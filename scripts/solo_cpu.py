@@ -2,6 +2,7 @@
 
     python scripts/solo_cpu.py expert --level 0 --seeds 1-20 --workers 2
     python scripts/solo_cpu.py "race:samples=1:nodes=400" --level 7 --seeds 1-10
+    python scripts/solo_cpu.py expert --seeds 4,8,10,21   # replay the seeds a run lost
 
 For each seed: won or lost, the bot's own turns, where its Camp ended, Mackenzie's space, the CPU
 seconds per decision and the longest single turn (process CPU time, so other work on the machine
@@ -45,16 +46,24 @@ def one(job: tuple[str, int, int]) -> dict[str, Any]:
             "s_per_decision": round(cpu / max(1, decisions), 3), "longest_turn": round(longest, 2)}
 
 
+def parse_seeds(text: str) -> list[int]:
+    """Seeds from ``4,8,10-12`` (ranges inclusive), in the order given."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        seeds.extend(range(int(first), int(last or first) + 1))
+    return seeds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("bot", help="a bot spec or level (expert, hard, race:nodes=400, ...)")
     parser.add_argument("--level", type=int, default=0, help="Mackenzie's level, 0-7 (default 0)")
-    parser.add_argument("--seeds", default="1-20", help="game seeds, FIRST-LAST (default 1-20)")
+    parser.add_argument("--seeds", default="1-20", help="game seeds: FIRST-LAST, or a list such as 4,8,10-12 (default 1-20)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON line a game instead of the table")
     args = parser.parse_args()
-    first, _, last = args.seeds.partition("-")
-    seeds = range(int(first), int(last or first) + 1)
+    seeds = parse_seeds(args.seeds)
     spec = LEVELS.get(args.bot, args.bot)
     print(f"machine: {sim.machine()}")
     print(f"command: python {' '.join(sys.argv)}")
