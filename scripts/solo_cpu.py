@@ -59,11 +59,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("bot", help="a bot spec or level (expert, hard, race:nodes=400, ...)")
     parser.add_argument("--level", type=int, default=0, help="Mackenzie's level, 0-7 (default 0)")
-    parser.add_argument("--seeds", default="1-20", help="game seeds: FIRST-LAST, or a list such as 4,8,10-12 (default 1-20)")
+    parser.add_argument("--seeds", type=parse_seeds, default="1-20",
+                        help="game seeds, FIRST-LAST or a list: 4,8,10-12 (default 1-20)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="one JSON line a game instead of the table")
     args = parser.parse_args()
-    seeds = parse_seeds(args.seeds)
+    seeds: list[int] = args.seeds
     spec = LEVELS.get(args.bot, args.bot)
     print(f"machine: {sim.machine()}")
     print(f"command: python {' '.join(sys.argv)}")

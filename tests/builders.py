@@ -15,6 +15,10 @@ the rest. Helpers that change the state return it, so that calls can be chained.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from lewis_clark import Action, Options, State, apply, legal_actions, new_game
@@ -23,6 +27,19 @@ from lewis_clark.invariants import problems
 from lewis_clark.resources import KIND_INDEX, KINDS
 from lewis_clark.state import Decision
 from lewis_clark.village import PLACE_INDEX
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def script(name: str) -> ModuleType:
+    """The module of ``scripts/NAME.py`` (scripts are files, not a package), loaded afresh and
+    registered under NAME (its NamedTuples and dataclasses look their module up by name)."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def game(players: int = 2, seed: int = 0, first: int = 0, **options: Any) -> State:

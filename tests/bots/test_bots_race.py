@@ -3,12 +3,9 @@ turns while the table follows its deal, replays from its seed, and seeds a new d
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-from builders import at, game, load
+from builders import at, game, load, script
 from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
 from lewis_clark.bots import LEVELS, make_bot, parse_spec
@@ -210,11 +207,7 @@ def test_finisher_2_plays_out_by_the_heuristic_and_by_medium() -> None:
 
 def test_the_solo_benchmark_takes_a_list_of_seeds() -> None:
     """``scripts/solo_cpu.py --seeds 4,8,10-12`` replays chosen seeds (the losses of a run, say)."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "solo_cpu.py"
-    spec = importlib.util.spec_from_file_location("solo_cpu", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = script("solo_cpu")
     assert module.parse_seeds("4,8,10-12") == [4, 8, 10, 11, 12]
     assert module.parse_seeds("1-3") == [1, 2, 3]
     assert module.parse_seeds("7") == [7]

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
-from builders import at, game, load
+from builders import at, game, load, script
 from lewis_clark import Options
 from lewis_clark.bots import make_bot, parse_spec
 from lewis_clark.bots.race import FALLBACK_PACE, Line, RaceBot
@@ -63,14 +61,7 @@ def test_a_model_with_other_features_is_refused() -> None:
 
 def test_the_training_script_uses_the_packages_features() -> None:
     """One owner for the features: the script's ``features`` is the evaluator's, value for value."""
-    spec = importlib.util.spec_from_file_location("train_value", ROOT / "scripts" / "train_value.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_value"] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules["train_value"]
+    module = script("train_value")
     for s, seat in _positions():
         assert module.features(s, seat) == features(s, seat)  # type: ignore[arg-type]
         assert len(features(s, seat)) == len(FEATURES)  # type: ignore[arg-type]

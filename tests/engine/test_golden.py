@@ -7,31 +7,19 @@ regenerate the files with ``python scripts/golden.py`` and review their diff.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from builders import script
 from lewis_clark import IllegalAction, NotationError, Options, new_game
 
 pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden", ROOT / "scripts" / "golden.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["golden"] = module  # NamedTuple classes need their module registered
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = _load_script()
+golden = script("golden")
 FILES = sorted(golden.GOLDEN_DIR.glob("*.txt"))
 HINT = f"if the change is intended, regenerate with `{golden.REGENERATE}` and review the diff"
 

@@ -3,29 +3,18 @@ page must equal what the data gives now, and its tables must say what the card d
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from builders import script
 from lewis_clark.cards import CARDS, ENCOUNTERED_IDS
 from lewis_clark.village import PLACES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("components_doc", ROOT / "scripts" / "components_doc.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["components_doc"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-components_doc = _load_script()
+components_doc = script("components_doc")
 
 
 def test_the_page_matches_the_data() -> None:
