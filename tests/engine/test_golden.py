@@ -17,8 +17,6 @@ from lewis_clark import IllegalAction, NotationError, Options, new_game
 
 pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 
-
-
 golden = script("golden")
 FILES = sorted(golden.GOLDEN_DIR.glob("*.txt"))
 HINT = f"if the change is intended, regenerate with `{golden.REGENERATE}` and review the diff"
