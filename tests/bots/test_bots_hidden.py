@@ -17,7 +17,8 @@ pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 
 # Every kind of bot, with small budgets in iterations, never in seconds (a time budget is not
 # reproducible): these tests check what a bot reads, not how well it plays.
-SPECS = ["random", "heuristic", "easy", "rollout", "mcts:iterations=20:depth=2", "planner:width=2:horizon=2",
+SPECS = ["random", "heuristic", "easy", "rollout", "policy", "rollout:policy=2", "mcts:iterations=20:depth=2",
+         "planner:width=2:horizon=2",
          pytest.param("race:samples=2:keep=2:beam=3:nodes=4", marks=pytest.mark.slow)]
 
 

@@ -50,6 +50,12 @@ def _rollout(seed: int, **options: Any) -> Bot:
     return RolloutBot(seed, **options)
 
 
+def _policy(seed: int, **options: Any) -> Bot:
+    from lewis_clark.bots.policy import PolicyBot
+
+    return PolicyBot(seed, **options)
+
+
 def _race(seed: int, **options: Any) -> Bot:
     from lewis_clark.bots.race import RaceBot
 
@@ -59,6 +65,7 @@ def _race(seed: int, **options: Any) -> Bot:
 BOTS: dict[str, Callable[..., Bot]] = {
     "pace": _pace,
     "planner": _planner,
+    "policy": _policy,
     "race": _race,
     "rollout": _rollout,
     "random": RandomBot,
@@ -122,7 +129,8 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
     "random": {},
     "rollout": {"width": SpecOption(int, 1), "depth": SpecOption(int, 1), "recruits": SpecOption(int, 0),
                 "camps": SpecOption(int, 1), "charge": SpecOption(float, -0.8), "obvious": SpecOption(int, 0, 1),
-                "camping": SpecOption(int, 0, 1), "deals": SpecOption(int, 1)},
+                "camping": SpecOption(int, 0, 1), "deals": SpecOption(int, 1), "policy": SpecOption(int, 0)},
+    "policy": {},
     "heuristic": {},
     "pace": {"strength": SpecOption(float, 0), "worth": SpecOption(float, 0), "mountain": SpecOption(float, 0),
              "indian": SpecOption(float, 0), "free": SpecOption(float, 0), "mover": SpecOption(int, 1),

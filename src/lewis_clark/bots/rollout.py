@@ -9,7 +9,9 @@ the fuel for a Commander at full Strength, or keeps a Strength card for it, is j
 it leads to, not by one action's gain. The rest of the action follows the heuristic; the cost is a
 few short rollouts a turn (budgets in turns and candidates, never seconds). With ``camping`` the
 Camp after the action is chosen the same way (a Camp now against the end of the turn, both played
-out); ``deals`` plays each opening on several deals and averages the scores.
+out); ``deals`` plays each opening on several deals and averages the scores. With ``policy`` the
+``policy`` options the distilled policy (bots/policy.py) ranks best are played out as well, until the
+Camp has stood still for ``STALL`` rounds.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from lewis_clark.bots.autoplay import pass_others
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
 from lewis_clark.bots.knowledge import HAND_LIMIT, affordable_keeping, recruit_order
 from lewis_clark.bots.planning import camped, underway
+from lewis_clark.bots.policy import features, model, options, outcome
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.rules import apply_in_place, legal_actions
@@ -28,6 +31,7 @@ ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
 GUARD = 200  # decisions one rollout may take before it is cut short (a bug guard)
 LOST = -1e6  # a line on which the game is lost (Mackenzie or another seat arrives)
 WON = 1e6
+STALL = 6  # rounds without the Camp moving after which the policy's options are left out
 
 
 class RolloutBot(HeuristicBot):
@@ -36,7 +40,7 @@ class RolloutBot(HeuristicBot):
     name = "rollout"
 
     def __init__(self, seed: int = 0, width: int = 4, depth: int = 8, recruits: int = 0, camps: int = 1,
-                 charge: float = 0.0, obvious: int = 0, camping: int = 0, deals: int = 1) -> None:
+                 charge: float = 0.0, obvious: int = 0, camping: int = 0, deals: int = 1, policy: int = 0) -> None:
         super().__init__(seed)
         for key, value in (("width", width), ("depth", depth), ("recruits", recruits + 1), ("camps", camps),
                            ("deals", deals)):
@@ -50,7 +54,9 @@ class RolloutBot(HeuristicBot):
         self.obvious = obvious  # 1: no rollouts when the heuristic moves the Commander at full Strength
         self.camping = camping  # 1: after the action, Camp or end the turn by playing both out
         self.deals = deals  # deals of the unseen deck each opening is played out on (scores averaged)
+        self.policy = policy  # options of the distilled policy (bots/policy.py) played out besides the others
         self.helper = HeuristicBot(seed ^ 0x726F6C6C)  # plays the rollouts
+        self.camp_since = (-1, 0)  # the seat's Camp and the turn it was first seen there (``_stalled``)
         self.rollouts = 0
 
     def _action_plan(self, view: State, legal: list[Action], p: Player) -> list[Action]:
@@ -103,7 +109,31 @@ class RolloutBot(HeuristicBot):
         if self.recruits and not view.recruited and len(p.hand) + len(p.face_up) + len(p.face_down) < HAND_LIMIT:
             kept = [slug for slug in recruit_order(view, seat, legal) if affordable_keeping(p, BY_SLUG[slug].id)]
             out += [[Action(Verb.RECRUIT, slug)] for slug in kept[: self.recruits]]
+        if self.policy and not self._stalled(view, p):
+            out += [plan for plan in self._ranked(view, legal, base) if plan not in out][: self.policy]
         return out
+
+    def _stalled(self, view: State, p: Player) -> bool:
+        """The Camp has not moved for ``STALL`` rounds: the policy's options led nowhere (two seats
+        can shed cards Camp after Camp for ever), so the heuristic's own rules alone take over."""
+        camp, since = self.camp_since
+        if p.camp != camp:
+            self.camp_since = (p.camp, view.turn)
+            return False
+        return view.turn - since > STALL * len(view.players)
+
+    def _ranked(self, view: State, legal: list[Action], base: list[Action]) -> list[list[Action]]:
+        """The options besides the heuristic's, the best by the distilled policy's score first."""
+        weights = model()
+        scored: list[tuple[float, list[Action]]] = []
+        for plan in options(self, view, legal):
+            if plan == base or plan[0].verb == Verb.END:
+                continue
+            after = outcome(self.helper, view, plan)
+            if after is not None:
+                scored.append((weights.score(features(view, after, plan, base)), plan))
+        scored.sort(key=lambda m: -m[0])
+        return [plan for _, plan in scored]
 
     def _play_out(self, root: State, seat: int, opening: list[Action]) -> float:
         """The opening, then the heuristic to the seat's next Camp (at most ``depth`` turns): where
