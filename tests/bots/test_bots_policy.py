@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from bot_games import play
 
 from builders import at, game, hand, indians, load, script
-from lewis_clark import legal_actions, new_game, view
+from lewis_clark import Options, legal_actions, new_game, view
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import make_bot, parse_spec
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
 from lewis_clark.bots.policy import FEATURES, Model, PolicyBot, features, model, options, outcome
 from lewis_clark.bots.rollout import STALL, RolloutBot
 from lewis_clark.cards import BY_SLUG, CARDS
+from lewis_clark.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "src" / "lewis_clark" / "bots" / "policy.json"
@@ -146,3 +148,22 @@ def test_rollout_with_the_policy_plays_out_more_openings() -> None:
     a = plain._openings(v, legal, v.players[0], base)
     b = with_policy._openings(v, legal, v.players[0], base)
     assert b[: len(a)] == a and 1 <= len(b) - len(a) <= 2
+
+
+def test_the_training_script_learns_to_imitate_the_player_of_a_record(tmp_path: Path) -> None:
+    """Trained on a heuristic game, the fit finds the heuristic's own verdict: it ranks the chosen
+    option first far more often than a score of zero would (which takes the first option)."""
+    module = script("train_policy")
+    match = Match(Options(players=1, seed=5, mackenzie=0), ["heuristic"], keep_log=False)
+    while not match.over and match.state.turn <= 12:
+        match.step_bot()
+    path = tmp_path / "game.json"
+    match.record.save(path)
+    data = module.choices(path)
+    assert len(data) >= 12
+    assert all(x.shape[1] == len(FEATURES) and 0 <= y < len(x) for x, y in data)
+    every = np.vstack([x for x, _ in data])
+    mean, scale = every.mean(axis=0), every.std(axis=0)
+    scale[scale == 0] = 1.0
+    fitted = module.accuracy(data, mean, scale, module.fit(data, mean, scale))
+    assert fitted >= 0.9 > module.accuracy(data, mean, scale, np.zeros(len(FEATURES)))

@@ -26,9 +26,9 @@ def _first_turn(players: int, seed: int, turns: int) -> State:
 
 
 def test_medium_is_the_rollout_bot() -> None:
-    assert LEVELS["medium"] == "rollout:camping=1"
+    assert LEVELS["medium"] == "rollout:camping=1:policy=3"
     bot = make_bot("medium", 1)
-    assert isinstance(bot, RolloutBot) and bot.camping == 1 and bot.width == 4 and bot.depth == 8
+    assert isinstance(bot, RolloutBot) and bot.camping == 1 and bot.width == 4 and bot.depth == 8 and bot.policy == 3
 
 
 def test_reproducible_by_seed_and_legal() -> None:

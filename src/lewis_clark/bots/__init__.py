@@ -76,7 +76,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
 # Difficulty levels offered to players: a bot name with its options.
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.3",
-    "medium": "rollout:camping=1",  # the heuristic, its turns and Camps chosen by playing the cycle out
+    # the heuristic, its turns and Camps chosen by playing the cycle out, with the 3 options the
+    # distilled policy (bots/policy.py) ranks best among those played out
+    "medium": "rollout:camping=1:policy=3",
     # The race planner's budgets are in lines grown, not seconds, so a level replays from its seed.
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1",
     "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1",

@@ -19,7 +19,7 @@ from importlib import resources
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.evaluation import CARD_WORTH, cargo_worth
 from lewis_clark.bots.heuristic import CAMP, HeuristicBot
-from lewis_clark.bots.knowledge import HAND_LIMIT, moves_over, recruit_score, terrain_mostly_ahead
+from lewis_clark.bots.knowledge import HAND_LIMIT, affordable_keeping, moves_over, recruit_score, terrain_mostly_ahead
 from lewis_clark.bots.planning import hand_reach, turns_to_go, underway
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import MOST_STRENGTH
@@ -41,7 +41,8 @@ TOP_LEVEL = frozenset({Verb.PLAY, Verb.VILLAGE, Verb.RECRUIT, Verb.CAMP, Verb.EN
 
 def options(bot: HeuristicBot, view: State, legal: list[Action]) -> list[list[Action]]:
     """The turn's options as plans: each card at each Strength it can get (the heuristic's choice of
-    the card under it), each Village placement, each recruitment, a Camp, the end of the turn."""
+    the card under it), each Village placement, each recruitment paid without a kept card
+    (``affordable_keeping``), a Camp, the end of the turn."""
     p = view.players[view.current]
     out: list[list[Action]] = []
     owned = len(p.hand) + len(p.face_up) + len(p.face_down)
@@ -55,7 +56,9 @@ def options(bot: HeuristicBot, view: State, legal: list[Action]) -> list[list[Ac
                 if plan and plan not in out:
                     out.append(plan)
         elif a.verb == Verb.RECRUIT:
-            if owned < HAND_LIMIT:
+            # never a recruitment that must pay with the Commander, the Interpreter or a mover: the
+            # seats that did lost their Indians for good and stalled in the Mountains (two-player games)
+            if owned < HAND_LIMIT and affordable_keeping(p, BY_SLUG[a.subject].id):
                 out.append([a])
         elif a.verb in TOP_LEVEL:
             out.append([a])
