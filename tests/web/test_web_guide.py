@@ -53,19 +53,21 @@ def test_a_hungarian_browser_gets_hungarian_and_the_switch_changes_it(server: Se
     context = browser.new_context(viewport=PHONE, locale="hu-HU")
     page = context.new_page()
     page.goto(server.base + "/")
-    page.wait_for_function("document.documentElement.lang === 'hu'")
+    # a selector, not wait_for_function: a string predicate polled across a navigation is evaluated
+    # under the page's CSP (no 'unsafe-eval'), which failed this test now and then in CI
+    page.wait_for_selector("html[lang='hu']", state="attached")
     page.wait_for_selector("nav.lang-switch a[data-lang='en']")
     assert page.inner_text("main h2") == word("hu", "New game")
     assert page.inner_text("header") .count(word("hu", "How to play")) == 1
     page.click("nav.lang-switch a[data-lang='en']")
-    page.wait_for_function("document.documentElement?.lang === 'en'")  # null while the new page loads
+    page.wait_for_selector("html[lang='en']", state="attached")
     page.wait_for_function("document.querySelector('main h2').textContent === 'New game'")
     assert "lang=en" in page.url
     page.goto(server.base + "/how-to-play")  # no ?lang=: the language chosen before (English)
     page.wait_for_selector("nav.lang-switch a")
     assert page.inner_text("main section h2") == titles("en")[0]
     page.click("nav.lang-switch a[data-lang='hu']")
-    page.wait_for_function("document.documentElement.lang === 'hu'")
+    page.wait_for_selector("html[lang='hu']", state="attached")
     assert page.inner_text("main section h2") == titles("hu")[0]
     context.close()
 
@@ -85,7 +87,7 @@ def test_the_game_page_in_hungarian_keeps_the_seat(server: Server, browser: Any)
     assert hu_view["prompt"] in page.inner_text("#prompt")
     assert page.inner_text("#hint") == hu_view["hint"]
     page.click("nav.lang-switch a[data-lang='en']")
-    page.wait_for_function("document.documentElement?.lang === 'en'")  # null while the new page loads
+    page.wait_for_selector("html[lang='en']", state="attached")
     page.wait_for_selector("#actions button")
     assert page.url.endswith("#" + fragment)  # the seat's token stays in the address
     en_view = json.loads(urllib.request.urlopen(f"{server.base}/api/games/{created['id']}", timeout=10).read())
