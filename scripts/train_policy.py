@@ -22,7 +22,6 @@ from pathlib import Path
 import numpy as np
 
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.policy import FEATURES, TOP_LEVEL, WEIGHTS_FILE, Model, PolicyBot, features, options, outcome
 from lewis_clark.record import load_record, steps
 from lewis_clark.rules import legal_actions
@@ -62,9 +61,8 @@ def choices(path: Path, seats: set[int] | None = None) -> list[Choice]:
     """The choices of one game record (every seat, or ``seats``)."""
     record = load_record(path)
     actions = [Action.parse(t) for t in record.actions]
-    bot = PolicyBot.__new__(PolicyBot)
-    HeuristicBot.__init__(bot, 0)
-    bot.helper = HeuristicBot(1)
+    n = len(FEATURES)
+    bot = PolicyBot(0, weights=Model(list(FEATURES), [0.0] * n, [1.0] * n, [0.0] * n))  # no shipped weights needed
     out: list[Choice] = []
     for i, before, action, _after in steps(record.options, actions):
         if before.stack or action.verb not in TOP_LEVEL or before.over:
