@@ -211,3 +211,25 @@ def test_the_solo_benchmark_takes_a_list_of_seeds() -> None:
     assert module.parse_seeds("4,8,10-12") == [4, 8, 10, 11, 12]
     assert module.parse_seeds("1-3") == [1, 2, 3]
     assert module.parse_seeds("7") == [7]
+
+
+def test_the_deck_seeing_evidence_deals_the_truth_and_its_search_carries_on() -> None:
+    """``scripts/deck_seeing.py``: the level's own search, its generator dealing the real deck and
+    generator; solo, every deal then comes out as the table does, so each search is carried on."""
+    module = script("deck_seeing")
+    s = game(players=1, seed=3, mackenzie=0)
+    spec = module.with_samples("race:samples=2:keep=2:beam=3:nodes=8", 1)
+    assert spec == "race:samples=1:keep=2:beam=3:nodes=8"
+    assert module.with_samples("planner:width=2", 1) == "planner:width=2"
+    bot, dealer = module.deck_seeing(spec, 3)
+    dealer.truth = s
+    dealt = bot.deal(view(s, 0))
+    assert dealt.deck == s.deck and dealt.rng == s.rng and dealt.rng_key == s.rng_key
+    assert view(s, 0).deck != s.deck  # the view alone does not give the order
+    for _ in range(60):
+        dealer.truth = s
+        apply_in_place(s, bot.choose(view(s, 0), legal_actions(s)))
+    # one search a turn (no card ever drawn other than dealt), each after the first carried on
+    assert s.turn > 4 and bot.searches == s.turn and bot.carried == s.turn - 1
+    with pytest.raises(ValueError, match="planner, race or rollout"):
+        module.deck_seeing("heuristic", 1)
