@@ -116,7 +116,7 @@ def test_the_expert_button_shows_the_answer_and_hides_on_404(server: Server, bro
         asked: list[str] = []
 
         def answering(status: int, asked: list[str]) -> Any:
-            def hint(route: Any) -> None:  # the bots branch's endpoint, stubbed until it is merged
+            def hint(route: Any) -> None:  # the answer and the 404 of a server without hints, stubbed
                 asked.append(route.request.headers.get("x-token", ""))
                 route.fulfill(status=status, content_type="application/json",
                               body=json.dumps(answer if status == 200 else {"detail": "Not Found"}))
@@ -135,6 +135,30 @@ def test_the_expert_button_shows_the_answer_and_hides_on_404(server: Server, bro
             assert w.page.locator("#expert-answer").is_hidden()
         assert asked and asked[0] in {s["token"] for s in g["seats"]}
         w.close()
+
+
+@DEVICES
+def test_the_expert_button_asks_the_real_expert(server: Server, browser: Any, device: dict[str, Any]) -> None:
+    """Unstubbed: a solo game's first decision, the expert's choice and its reason in view, the same
+    words the hint endpoint gives (the same table gives the same hint)."""
+    g = new_game(server, seats=[{"kind": "human", "name": "Anna"}], mackenzie=0, seed=5)
+    w = Watched(browser, server, device)
+    page = w.page
+    page.goto(server.base + g["seats"][0]["link"])
+    page.wait_for_selector("#expert:not([hidden])")
+    page.locator("#expert").click()
+    page.wait_for_selector("#expert-answer:not([hidden])", timeout=60_000)
+    shown = page.inner_text("#expert-answer")
+    status, hint = server.call("GET", f"/api/games/{g['id']}/hint", token=g["seats"][0]["token"])
+    assert status == 200 and hint["why"], hint
+    assert shown == f"The expert would: {hint['label']} ({hint['why']})"
+    _, v = server.call("GET", f"/api/games/{g['id']}")
+    assert hint["action"] in {a["text"] for a in v["legal"]}  # a move the person can make now
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = "phone" if device is PHONE else "desktop"
+    page.screenshot(path=str(ARTIFACTS / f"{name}-expert-hint.png"))
+    assert in_view(page, "#expert-answer")
+    w.close()
 
 
 def test_docs_lists_the_operations(server: Server, browser: Any) -> None:

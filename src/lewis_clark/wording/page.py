@@ -104,6 +104,7 @@ def page_words() -> dict[str, str]:
         "last_turns": t("Last turns"),
         "expert": t("What would the expert do?"),
         "expert_says": t("The expert would: {label}"),
+        "expert_says_why": t("The expert would: {label} ({why})"),
         "expert_failed": t("The expert cannot answer now."),
         "story": t("The story of the game"),
         "story_rounds": t("{rounds} rounds, {actions} actions."),

@@ -306,9 +306,11 @@ async function askExpert() {
   const box = $("expert-answer");
   try {
     const h = await call("GET", `/api/games/${gameId}/hint`, { token: seatTokens[VIEW.current] });
-    box.textContent = [fmt(W.expert_says, { label: h.label || h.action }), h.why].filter(Boolean).join(" ");
+    const label = h.label || h.action;
+    box.textContent = h.why ? fmt(W.expert_says_why, { label, why: h.why }) : fmt(W.expert_says, { label });
     box.hidden = false;
     box.dataset.action = h.action || "";
+    box.scrollIntoView({ block: "nearest" }); // the answer sits under the choices, often below the docked panel's fold
   } catch (e) {
     if (e && e.status === 404) { expertShown = false; $("expert").hidden = true; box.hidden = true; return; }
     box.textContent = W.expert_failed;
