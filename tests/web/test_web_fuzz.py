@@ -110,3 +110,31 @@ def test_no_request_of_the_corpus_gets_a_5xx_and_every_answer_carries_the_header
                 raise AssertionError(f"{method} {path} {body[:80]!r} ({kind}): {r.status_code} {r.text[:200]}")
     assert len(answers) > 2000  # the corpus is as big as the one of the issue
     print(f"fuzz: {len(answers)} requests, 0 answered 5xx")
+
+
+def test_json_nested_too_deep_is_refused_with_a_worded_422_with_or_without_a_token(tmp_path: Path) -> None:
+    """1,000 levels of arrays (Python's parser recursed past its limit: a 500) and 33 levels of objects,
+    on creation and on actions, without a token and with one; 32 levels are read as usual."""
+    from lewis_clark.web.safety import MAX_DEPTH, json_depth
+
+    app = create_app(tmp_path / "g.sqlite3", bot_workers=0, expire_days=None, keep_finished_days=None)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        g = c.post("/api/games", json={"seats": [{"kind": "human"}], "seed": 3}).json()
+        gid, token = g["id"], g["seats"][0]["token"]
+        deep = ["[" * 1000 + "]" * 1000, '{"seats": ' + '{"a": ' * MAX_DEPTH + "1" + "}" * (MAX_DEPTH + 1),
+                '{"action": "end", "plan": ' + "[" * 5000 + "]" * 5000 + "}"]
+        for body in deep:
+            for path, headers in [("/api/games", {}), (f"/api/games/{gid}/actions", {}),
+                                  (f"/api/games/{gid}/actions", {"X-Token": token}),
+                                  (f"/api/games/{gid}/undo", {"X-Token": token})]:
+                r = c.post(path, content=body, headers={"Content-Type": "application/json", **headers})
+                assert r.status_code == 422, (path, r.status_code, r.text[:200])
+                assert r.json()["detail"][0]["type"] == "json_too_deep"
+                assert f"more than {MAX_DEPTH} deep" in r.json()["detail"][0]["msg"]
+        r = c.post("/api/games?lang=hu", content=deep[0], headers={"Content-Type": "application/json"})
+        assert r.status_code == 422 and "more than" not in r.json()["detail"][0]["msg"]
+        ok = '{"seats": [{"kind": "human"}], "seed": 3, "route": null}'
+        assert c.post("/api/games", content=ok, headers={"Content-Type": "application/json"}).status_code == 201
+        assert c.get(f"/api/games/{gid}").json()["over"] is False  # nothing changed by the refusals
+    assert json_depth('["[[[[", {"a": "}}}}\\"[["}]') == 2
+    assert json_depth("[" * 40 + "]" * 40) == 40

@@ -97,9 +97,9 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     app.state.ws_per_client = ws_per_client
     app.state.expiry = (expire_days, keep_finished_days, expire_every)
 
-    app.add_middleware(Language)
     app.add_middleware(BodyCheck)  # after the size check: only small bodies are read whole
     app.add_middleware(BodyLimit)
+    app.add_middleware(Language)  # outside the body checks: their refusals speak the request's language
     if allowed_hosts is not None:  # a wrong Host is refused (400) before anything else
         app.add_middleware(HostCheck, allowed_hosts=allowed_hosts,
                            open_paths=HEALTH_PATHS | ({"/metrics"} if metrics_token else set()))

@@ -5,6 +5,8 @@
   such as ``"\\ud800"``, which no database or page can take): otherwise 422 naming the field, in the
   shape FastAPI gives its own refusals. Python's JSON parser accepts all of these, and FastAPI's
   refusal would echo them back and fail to encode itself (a 500).
+- ``json_depth``: a body's JSON may nest at most ``MAX_DEPTH`` arrays and objects, else 422 before it is
+  parsed (Python's parser, and every walk over what it returns, recurse: 1,000 levels were a 500).
 - ``refused_input``: FastAPI's 422 without the echoed input when the input cannot be sent back as JSON.
 - ``SecurityHeaders``: every answer, errors and unexpected failures included, forbids framing and
   MIME sniffing and sends no referrer; an unexpected exception becomes a plain 500 with these
@@ -31,6 +33,7 @@ from lewis_clark.wording import t
 
 log = logging.getLogger("lewis_clark.web")
 BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+MAX_DEPTH = 32  # arrays and objects inside one another in a body: the API's own bodies nest 4 deep
 HEADERS = ((b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"))
 
 Scope = MutableMapping[str, Any]
@@ -61,6 +64,29 @@ def bad_value(value: Any, loc: list[str | int]) -> tuple[list[str | int], str] |
             if (found := bad_value(item, [*loc, i])) is not None:
                 return found
     return None
+
+
+def json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in ``text`` (JSON or not), counted without parsing: brackets
+    inside strings do not count."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def refusal(loc: list[str | int], kind: str, message: str) -> JSONResponse:
@@ -112,6 +138,10 @@ class BodyCheck:
             text = body.decode("utf-8")
         except UnicodeDecodeError as exc:
             return refusal(["body"], "utf8_invalid", t("the request body is not UTF-8 text (byte {at})", at=exc.start))
+        # (the usual small body has fewer brackets than that in all, and is not walked)
+        if text.count("[") + text.count("{") > MAX_DEPTH and json_depth(text) > MAX_DEPTH:
+            return refusal(["body"], "json_too_deep",
+                           t("the request body nests arrays and objects more than {n} deep", n=MAX_DEPTH))
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
