@@ -31,7 +31,7 @@ from lewis_clark.web.limits import CreationLimit
 from lewis_clark.web.live import GameError, Replays
 from lewis_clark.web.manager import Manager
 from lewis_clark.web.metrics import Metrics, Requests
-from lewis_clark.web.middleware import MAX_BODY, BodyLimit, Language
+from lewis_clark.web.middleware import MAX_BODY, MAX_HEAD, BodyLimit, HeadLimit, Language
 from lewis_clark.web.openapi import serve_openapi_30
 from lewis_clark.web.routers import games, health, hint, meta, metrics, pages, watch
 from lewis_clark.web.routers.pages import STATIC
@@ -68,7 +68,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                create_limit: CreationLimit | None = None, allowed_hosts: Sequence[str] | None = None,
                expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
                expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None,
-               ws_per_client: int = WS_PER_CLIENT) -> FastAPI:
+               ws_per_client: int = WS_PER_CLIENT, max_header_bytes: int = MAX_HEAD) -> FastAPI:
     """The application, storing games in ``db``: a SQLite file (default: in the user's data folder) or a
     ``postgresql://`` address (``open_store``); bots think in ``bot_workers`` processes (default: one
     per core; 0: on the server's loop, for tests), or, with ``bots=False``, in bot workers of their own
@@ -77,7 +77,8 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     ``allowed_hosts``: the names the Host header may give (None: any); games not over with no action
     for ``expire_days``, and finished games unchanged for ``keep_finished_days``, are deleted by a task
     looking every ``expire_every`` seconds (None: never); ``ws_per_client``: WebSockets one client (an
-    address, an IPv6 /64) may hold open at once; ``metrics_token``: what ``GET /metrics`` needs as
+    address, an IPv6 /64) may hold open at once; ``max_header_bytes``: the largest request head
+    answered (400 beyond); ``metrics_token``: what ``GET /metrics`` needs as
     a Bearer token (None: nothing)."""
     store = Guarded(open_store(db if db is not None else default_db()))
     manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers, bots=bots)
@@ -99,11 +100,12 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
 
     app.add_middleware(BodyCheck)  # after the size check: only small bodies are read whole
     app.add_middleware(BodyLimit)
-    app.add_middleware(Language)  # outside the body checks: their refusals speak the request's language
     if allowed_hosts is not None:  # a wrong Host is refused (400) before anything else
         app.add_middleware(HostCheck, allowed_hosts=allowed_hosts,
                            open_paths=HEALTH_PATHS | ({"/metrics"} if metrics_token else set()))
+    app.add_middleware(HeadLimit, limit=max_header_bytes)  # however the head arrived (middleware.py)
     app.add_middleware(SecurityHeaders)  # the refusals of the middlewares above carry the headers too
+    app.add_middleware(Language)  # outside every check: their refusals speak the request's language
     app.add_middleware(Requests, metrics=app.state.metrics)  # outermost: times and logs every answer, refusals included
 
     app.add_exception_handler(RequestValidationError, refused_input)

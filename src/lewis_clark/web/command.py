@@ -114,6 +114,7 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers, bots=not no_bots,
                          create_limit=CreationLimit(create_limit, create_limit_all), allowed_hosts=hosts,
                          expire_days=None if no_expiry else expire_days, ws_per_client=ws_per_client,
+                         max_header_bytes=max_header_bytes,
                          keep_finished_days=None if no_expiry else keep_finished_days, metrics_token=metrics_token or None)
     except Exception as exc:  # a folder, a file that is no database, a read-only file, PostgreSQL down
         raise click.ClickException(store_error(db, exc)) from None

@@ -1,4 +1,5 @@
-"""The application's own middleware: the body size limit and the language of each request.
+"""The application's own middleware: the request head's and body's size limits and the language of
+each request.
 
 (The other layers every request meets: ``safety`` (bodies' content, security headers), ``health``
 (the Host check), ``metrics`` (timing and the access log); ``app.create_app`` stacks them.)
@@ -13,9 +14,42 @@ from urllib.parse import parse_qs
 from fastapi.responses import JSONResponse
 
 from lewis_clark.web.live import language_of
-from lewis_clark.wording import language
+from lewis_clark.wording import language, t
 
 MAX_BODY = 16 * 1024
+MAX_HEAD = 16 * 1024  # bytes of a request's head: request line and headers (--max-header-bytes)
+
+
+def head_size(scope: MutableMapping[str, Any]) -> int:
+    """The bytes of a request's head as sent: ``METHOD path?query HTTP/1.1`` and each ``name: value``,
+    each line with its CRLF, and the empty line (blanks around a value, which the parser drops, not
+    counted)."""
+    target = len(scope.get("raw_path") or scope.get("path", "").encode()) + len(scope.get("query_string", b""))
+    line = len(scope.get("method", "GET")) + 1 + target + (1 if scope.get("query_string") else 0) + 1 + 8 + 2
+    return line + sum(len(name) + 2 + len(value) + 2 for name, value in scope.get("headers", [])) + 2
+
+
+class HeadLimit:
+    """Refuse a request whose head is over ``limit`` bytes (400, the connection closed; a WebSocket's
+    handshake is refused), however the head arrived: in one write or in pieces, whichever HTTP parser
+    read it. (uvicorn's h11 limit, ``h11_max_incomplete_event_size``, counts only a head still
+    incomplete after a read, so a big head that arrives whole, or whose last piece completes it, passes
+    it; it still bounds what a connection may make the server hold before the head is read.)"""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], limit: int = MAX_HEAD) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
+                       send: Callable[..., Awaitable[None]]) -> None:
+        if scope["type"] in ("http", "websocket") and head_size(scope) > self.limit:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1009})
+                return
+            await JSONResponse({"detail": t("the request's head (request line and headers) is over {n} bytes",
+                                            n=self.limit)}, 400, headers={"Connection": "close"})(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:
