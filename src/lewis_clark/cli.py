@@ -16,7 +16,10 @@ Every word the tools print or show in ``--help`` comes from ``wording.tools``, i
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -33,6 +36,7 @@ from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import parse_spec
 from lewis_clark.builds import build_text
 from lewis_clark.cli_checks import (
+    ERROR,
     SEED,
     USAGE_ERROR,
     FiniteFloat,
@@ -46,7 +50,7 @@ from lewis_clark.cli_checks import (
 from lewis_clark.match import Match
 from lewis_clark.record import load_record
 from lewis_clark.route import Route
-from lewis_clark.selfplay import DEFAULT_MAX_TURNS
+from lewis_clark.selfplay import DEFAULT_MAX_TURNS, MOST_TURNS
 from lewis_clark.sim import RaceMarks
 from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS, Options, State
 from lewis_clark.wording import outcome, resources_words, tools, unfinished
@@ -54,6 +58,8 @@ from lewis_clark.wording.terminal import seat_count
 from lewis_clark.wording.terminal_app import colour_label
 
 __all__ = ["USAGE_ERROR", "cli", "fail", "main"]
+MOST_WORKERS = 1024  # sim --workers at most (it uses at most one per core and per game, and says so)
+OUTPUT_ERRORS = (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)  # writing the output failed
 
 
 def result_line(state: State, max_turns: int | None) -> str:
@@ -120,7 +126,7 @@ def cli() -> None:
                words=tools.selfplay_players_help)
 @worded_option("--seed", default=0, show_default=True, type=SEED, words=tools.selfplay_seed_help)
 @worded_option("--record", "record_path", type=click.Path(dir_okay=False), words=tools.record_help)
-@worded_option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=click.IntRange(min=1),
+@worded_option("--max-turns", default=DEFAULT_MAX_TURNS, show_default=True, type=click.IntRange(1, MOST_TURNS),
                words=tools.selfplay_max_turns_help)
 @worded_option("--mackenzie", default=None, type=click.IntRange(0, MOST_LEVEL), words=tools.solo_level_help)
 @worded_option("--random-start", is_flag=True, words=tools.random_start_help)
@@ -217,8 +223,8 @@ def bench(seconds: float, players_text: str, seed: int, as_json: bool) -> None:
                words=tools.sim_players_help)
 @worded_option("--games", default=20, show_default=True, type=click.IntRange(min=1), words=tools.games_help)
 @worded_option("--seed", default=0, show_default=True, type=SEED, words=tools.sim_seed_help)
-@worded_option("--workers", default=1, show_default=True, type=click.IntRange(min=1), words=tools.workers_help)
-@worded_option("--max-turns", default=400, show_default=True, type=click.IntRange(min=1),
+@worded_option("--workers", default=1, show_default=True, type=click.IntRange(1, MOST_WORKERS), words=tools.workers_help)
+@worded_option("--max-turns", default=400, show_default=True, type=click.IntRange(1, MOST_TURNS),
                words=tools.sim_max_turns_help)
 @worded_option("--mackenzie", "levels_text", default="0", show_default=True, words=tools.sim_levels_help)
 @worded_option("--random-start", is_flag=True, words=tools.random_start_help)
@@ -270,6 +276,8 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
             fail(tools.no_picture_format(plot_path, suffix, ", ".join("." + k for k in sorted(kinds))))
         writable_file(plot_path, "--plot")
     err = Console(stderr=True, highlight=False)
+    if backend == "process" and simulation.workers_for(workers, games) < workers:  # said, not silently clamped
+        click.echo(tools.fewer_workers(workers, simulation.workers_for(workers, games)), err=True)
     results: dict[int, simulation.SimResult] = {}
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
@@ -377,8 +385,18 @@ cli.add_command(play)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Console-script entry point."""
-    cli.main(args=list(argv) if argv is not None else None, prog_name="lewis-clark")
+    """Console-script entry point. Output that cannot be written (``> /dev/full``, a full disk) is one
+    error line and exit status 1, not a traceback."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="lewis-clark")
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRORS:
+            raise
+        # Whatever is still buffered cannot be written either: drop it, so that exiting says nothing more.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        click.echo(ERROR + tools.cannot_write_output(exc.strerror or str(exc)), err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

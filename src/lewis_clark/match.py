@@ -197,6 +197,26 @@ class Match:
         else:  # fast mode (sim, RL): in place
             apply_in_place(state, action, seat)
             after = state
+        return self._take(state, action, after, who)
+
+    def propose(self, action: Action, seat: int | None = None) -> State:
+        """The state ``action`` (for ``seat``, if given) would lead to, checked by the engine as ``apply``
+        checks it; the match does not change. ``accept`` then makes it the game: the web stores the
+        action in between, off its event loop."""
+        return apply(self.state, action, seat)
+
+    def accept(self, action: Action, before: State, after: State, joined: bool = False) -> Step:
+        """Make ``after`` (``propose``'s answer for ``action`` while the game was at ``before``) the game,
+        as ``apply`` would have; ValueError if the game has changed since ``before``."""
+        if self.state is not before:
+            raise ValueError("the game changed since the action was proposed")
+        n = len(self.actions)
+        step = self._take(before, action, after, before.current)
+        if not joined and self.keep_log:
+            self._starts.append(n)
+        return step
+
+    def _take(self, state: State, action: Action, after: State, who: int) -> Step:
         if self.keep_log:
             return self._commit(state, action, after, who)
         self.state = after

@@ -20,6 +20,7 @@ from lewis_clark.state import Options, State
 __all__ = ["DEFAULT_MAX_TURNS", "GameResult", "bot_seed", "make_bots", "play_game"]
 
 DEFAULT_MAX_TURNS = 2000
+MOST_TURNS = 100_000  # --max-turns at most: a game lasts a few hundred decisions; more is a typo
 
 
 class GameResult(NamedTuple):

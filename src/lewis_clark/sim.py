@@ -15,6 +15,7 @@ import hashlib
 import math
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -265,7 +266,7 @@ def run(game_specs: Sequence[GameSpec], workers: int = 1, keep_records: bool = F
     """Play the games, in ``workers`` processes (at most one per game and per core: more would only
     wait); outcomes come back in game order."""
     jobs = [(s, keep_records) for s in game_specs]
-    workers = min(workers, len(jobs), os.cpu_count() or 1)
+    workers = workers_for(workers, len(jobs))
     outcomes: list[GameOutcome] = []
     results: Iterator[GameOutcome]
     if workers <= 1:
@@ -276,13 +277,24 @@ def run(game_specs: Sequence[GameSpec], workers: int = 1, keep_records: bool = F
                 progress(1)
     else:
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(workers) as pool:
+        with ctx.Pool(workers, initializer=_worker_start) as pool:
             for o in pool.imap_unordered(_play, jobs):
                 outcomes.append(o)
                 if progress:
                     progress(1)
     outcomes.sort(key=lambda o: o.index)
     return outcomes
+
+
+def workers_for(asked: int, games: int) -> int:
+    """The worker processes ``run`` starts for ``games`` games when ``asked`` for: at most one per game
+    and per core (more would only wait)."""
+    return max(1, min(asked, games, os.cpu_count() or 1))
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl+C to the parent, which stops the pool: one clean stop, no worker's traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_batches(batches: Sequence[Sequence[GameSpec]], workers: int = 1) -> list[list[GameOutcome]]:

@@ -202,7 +202,7 @@ def test_abandoned_and_old_finished_games_are_deleted(db: Path) -> None:
         _age(db, ids[1], 29)  # waiting, but not for long enough
         _age(db, ids[2], 31, over=True)  # finished: kept for its replay
         _age(db, ids[3], 91, over=True)  # finished long ago
-        assert app.state.manager.expire(30, 90) == 2
+        assert c.portal.call(app.state.manager.expire, 30, 90) == 2
         assert [c.get(f"/api/games/{i}").status_code for i in ids] == [404, 200, 200, 404, 200]
         assert ids[0] not in app.state.manager.games
     store = open_store(db)
@@ -231,7 +231,7 @@ def test_an_action_keeps_a_game_from_expiring(db: Path) -> None:
         r = c.post(f"/api/games/{g['id']}/actions", json={"action": "recruit john-robertson"},
                    headers={"X-Token": g["seats"][seat]["token"]})
         assert r.status_code == 200
-        assert app.state.manager.expire(30, 90) == 0
+        assert c.portal.call(app.state.manager.expire, 30, 90) == 0
 
 
 def test_a_restart_loads_only_the_games_a_bot_is_to_move_in(db: Path) -> None:

@@ -48,7 +48,7 @@ def view(c: TestClient, gid: str, lang: str | None = None, token: str = "") -> d
 
 
 def live(c: TestClient, gid: str) -> Any:
-    return c.app.state.manager.get(gid)  # type: ignore[attr-defined]
+    return c.portal.call(c.app.state.manager.get, gid)  # type: ignore[attr-defined,union-attr]
 
 
 def test_the_view_comes_in_the_language_asked_for(client: TestClient) -> None:

@@ -151,6 +151,89 @@ def test_postgres_outage_refuses_quickly_and_recovers_by_itself() -> None:
               f"moving {bots_after:.2f} s after the database came back; {retries:.0f} bot retries")
 
 
+def cluster_pids(pg: Postgres) -> list[int]:
+    """The postmaster of ``pg`` and every process it started (its backends and helpers)."""
+    with open(os.path.join(pg.data, "postmaster.pid")) as f:
+        postmaster = int(f.readline())
+    children = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    children.append(int(entry))
+    return [postmaster, *children]
+
+
+def test_a_hung_postgres_never_holds_the_server_and_everything_resumes_by_itself() -> None:
+    """Every PostgreSQL process stopped with SIGSTOP (a frozen machine, a network black hole: connections
+    stay open and nothing answers) under 4 bot games and a person's requests: an action is refused with
+    503 after the store's 2 s deadline, ``/healthz`` answers at once throughout, ``/readyz`` says 503
+    within a second; after SIGCONT the server is ready again, the person plays on and every bot game
+    moves, with no restart. (Before, every request waited for the database: /healthz took 10 s.)"""
+    import signal
+    import threading
+
+    with own_postgres() as pg, serving(pg.url, bot_delay=0.05) as server:
+        _, status, _, people = timed(server, "POST", "/api/games", {**PEOPLE, "seed": 3})
+        assert status == 201
+        gid, tokens = people["id"], {s["seat"]: s["token"] for s in people["seats"]}
+        bots = [timed(server, "POST", "/api/games", {**BOTS, "seed": 40 + i})[3]["id"] for i in range(4)]
+        _, _, _, view = timed(server, "GET", f"/api/games/{gid}")
+        assert timed(server, "GET", "/readyz")[1] == 200
+        stopped = cluster_pids(pg)
+        try:
+            for pid in stopped:
+                os.kill(pid, signal.SIGSTOP)
+            down = time.monotonic()
+            refused: list[tuple[float, int, Any, Any]] = []  # a person's action, stuck on the database meanwhile
+            person = threading.Thread(target=lambda: refused.append(timed(
+                server, "POST", f"/api/games/{gid}/actions", {"action": view["legal"][0]["text"]},
+                tokens[view["current"]])))
+            person.start()
+            health: list[float] = []
+            ready: list[tuple[float, int, str]] = []
+            while time.monotonic() - down < 5:  # the bots keep failing meanwhile: the loop must stay free
+                took_h, status_h, _, _ = timed(server, "GET", "/healthz")
+                assert status_h == 200
+                health.append(took_h)
+                took_r, status_r, _, body_r = timed(server, "GET", "/readyz")
+                ready.append((took_r, status_r, body_r["reason"] if status_r == 503 else ""))
+                time.sleep(0.05)
+            person.join(10)
+        finally:
+            for pid in stopped:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGCONT)
+        back = time.monotonic()
+        took, status, headers, body = refused[0]
+        assert status == 503 and took < 3.0, (status, took, body)  # given up after the store's 2 s deadline
+        assert headers["Retry-After"] == "5" and "not answering" in body["detail"]
+        assert all(status == 503 and reason == "database not answering" for _, status, reason in ready), ready
+        assert max(took for took, _, _ in ready) < 1.0, ready
+        health.sort()
+        assert health[len(health) * 9 // 10] < 0.1 and health[-1] < 0.5, health
+        moves_down = [timed(server, "GET", f"/api/games/{b}")[3]["moves"] for b in bots]
+        while timed(server, "GET", "/readyz")[1] != 200:
+            assert time.monotonic() - back < 15, "not ready 15 s after the database came back"
+            time.sleep(0.05)
+        ready_after = time.monotonic() - back
+        _, _, _, now = timed(server, "GET", f"/api/games/{gid}")
+        assert now["moves"] in (0, 1)  # the refused action was never acknowledged; it may have been stored late
+        _, status, _, after = timed(server, "POST", f"/api/games/{gid}/actions",
+                                    {"action": now["legal"][0]["text"]}, tokens[now["current"]])
+        assert status == 200 and after["moves"] == now["moves"] + 1, after
+        while True:  # every bot game moves on with no restart
+            moves = [timed(server, "GET", f"/api/games/{b}")[3]["moves"] for b in bots]
+            if all(m > d for m, d in zip(moves, moves_down, strict=True)):
+                break
+            assert time.monotonic() - back < 20, (moves_down, moves)
+            time.sleep(0.1)
+        bots_after = time.monotonic() - back
+        print(f"SIGSTOP: /healthz p50 {health[len(health) // 2] * 1000:.1f} ms, max {health[-1] * 1000:.1f} ms "
+              f"({len(health)} calls); /readyz 503 max {max(t for t, _, _ in ready) * 1000:.0f} ms; after SIGCONT "
+              f"ready in {ready_after:.2f} s, every bot game moving in {bots_after:.2f} s")
+
+
 @contextlib.contextmanager
 def small_disk(tmp_path: Path, size: str = "2m") -> Iterator[Path]:
     """A tmpfs of ``size`` (mounting needs root; the CI container runs as root)."""
@@ -222,6 +305,64 @@ def test_a_read_only_database_is_said_as_such(tmp_path: Path) -> None:
     assert refused.value.reason == READ_ONLY
     assert store.trouble() == READ_ONLY
     assert store.load("g1") is not None  # reads go on
+    store.close()
+
+
+def test_an_immutable_file_is_said_as_read_only(tmp_path: Path) -> None:
+    """The file and its write-ahead log made immutable under a running server (``chattr +i
+    games.sqlite3*``): SQLite says only "disk I/O error", which read "database failed"."""
+    from lewis_clark.web.guard import READ_ONLY, Guarded, Unavailable
+    from lewis_clark.web.store_sqlite import SqliteStore
+
+    if os.geteuid() != 0 or shutil.which("chattr") is None:
+        pytest.skip("chattr +i needs root")
+    path = tmp_path / "games.sqlite3"
+    inner = SqliteStore(path)
+    inner.create("g1", {}, [])
+    store = Guarded(inner)
+    files = [str(path), f"{path}-wal"]
+    if subprocess.run(["chattr", "+i", *files], stderr=subprocess.DEVNULL).returncode:
+        pytest.skip("this file system has no immutable flag")
+    try:
+        with pytest.raises(Unavailable) as refused:
+            store.append("g1", 0, 0, "x", 0, False)
+        assert refused.value.reason == READ_ONLY
+        assert store.trouble() == READ_ONLY
+        assert store.load("g1") is not None  # reads go on
+    finally:
+        subprocess.run(["chattr", "-i", *files], check=True)
+        store.close()
+
+
+def test_the_write_ahead_log_is_emptied_once_writes_succeed_again(tmp_path: Path) -> None:
+    """On a full disk SQLite cannot fold its write-ahead log into the file; once a write succeeds again the
+    log is checkpointed and emptied, else it kept the space and the disk filled again at once."""
+    import sqlite3
+
+    from lewis_clark.web.guard import FULL, Guarded, Unavailable
+    from lewis_clark.web.store_sqlite import SqliteStore
+
+    path = tmp_path / "games.sqlite3"
+    inner = SqliteStore(path)
+    store = Guarded(inner)
+    store.create("g1", {}, [])
+    for n in range(50):
+        store.append("g1", n, n, "x" * 2000, 0, False)
+    wal = Path(str(path) + "-wal")
+    assert wal.stat().st_size > 0
+    real = inner.append
+
+    def full(*args: Any) -> int:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    inner.append = full  # type: ignore[method-assign]
+    with pytest.raises(Unavailable) as refused:
+        store.append("g1", 50, 50, "x", 0, False)
+    assert refused.value.reason == FULL
+    inner.append = real  # type: ignore[method-assign]
+    store.append("g1", 50, 50, "x", 0, False)
+    assert wal.stat().st_size == 0 and store.trouble() == ""
+    assert len(store.load("g1").actions) == 51  # type: ignore[union-attr]
     store.close()
 
 

@@ -60,7 +60,7 @@ async def play(tmp: Path, workers: int, options: Options, seats: Sequence[str], 
                spy: Spy | None = None) -> LiveGame:
     """A bots' game on a Manager until it has ``actions`` actions (or ends); ``spy`` takes seat 0's place."""
     manager = Manager(open_store(tmp / f"games-{workers}.sqlite3"), bot_workers=workers)
-    game, _, _ = manager.create(options, [("bot", s) for s in seats])
+    game, _, _ = await manager.create(options, [("bot", s) for s in seats])
     if spy is not None:  # before the bots' task first runs (it waits for the loop)
         game.match.bots[0] = spy
     try:
@@ -89,7 +89,7 @@ def test_a_killed_worker_loses_nothing(tmp_path: Path, caplog: pytest.LogCapture
 
     async def run() -> list[list[str]]:
         manager = Manager(open_store(tmp_path / "games.sqlite3"), bot_workers=2)
-        games = [manager.create(o, [("bot", s) for s in seats])[0] for o in options]
+        games = [(await manager.create(o, [("bot", s) for s in seats]))[0] for o in options]
         try:
             async with asyncio.timeout(90):
                 while len(games[0].actions) < 30:
@@ -131,7 +131,7 @@ def test_think_returns_the_choice_and_the_bot_moved_on() -> None:
 def test_close_ends_the_workers(tmp_path: Path) -> None:
     async def run() -> list[int]:
         manager = Manager(open_store(tmp_path / "games.sqlite3"), bot_workers=2)
-        game, _, _ = manager.create(Options(players=2, seed=35), [("bot", "random"), ("bot", "random")])
+        game, _, _ = await manager.create(Options(players=2, seed=35), [("bot", "random"), ("bot", "random")])
         while len(game.actions) < 20:
             await asyncio.sleep(0.01)
         assert manager.pool.executor is not None

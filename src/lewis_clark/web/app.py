@@ -128,7 +128,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     sweeper = (asyncio.create_task(expiring(app, expire_days, keep_finished_days, every))
                if expire_days is not None or keep_finished_days is not None else None)
     manager.start()  # hear other processes' changes (PostgreSQL)
-    resumed = manager.resume()
+    resumed = await manager.resume()
     if resumed:
         log.info("resumed %d games with a bot to move", resumed)
     yield
@@ -145,7 +145,7 @@ async def expiring(app: FastAPI, expire_days: float | None, keep_finished_days: 
     manager: Manager = app.state.manager
     while True:
         with contextlib.suppress(Exception):  # a failed sweep is tried again next time
-            gone = manager.expire(expire_days, keep_finished_days)
+            gone = await manager.expire(expire_days, keep_finished_days)
             app.state.metrics.expired.inc(gone)
             if gone:
                 log.info("deleted %d expired games", gone)

@@ -3,7 +3,8 @@ game a path names, and the seat a request's token holds.
 
 The application keeps its parts on ``app.state`` (``app.create_app``); a route takes them from here
 rather than from a closure. Every dependency is ``async``: FastAPI would run a plain function in a
-thread, and every read and change of a game happens on the event loop's thread (``manager``).
+thread, and every read and change of a game happens on the event loop's thread (``manager``; only
+the store's calls leave it, ``guard``).
 """
 
 from __future__ import annotations
@@ -59,16 +60,16 @@ LimitDep = Annotated[CreationLimit, Depends(get_limit)]
 ReplaysDep = Annotated[Replays, Depends(get_replays)]
 
 
-def find_game(manager: Manager, game_id: str) -> LiveGame:
+async def find_game(manager: Manager, game_id: str) -> LiveGame:
     """The game ``game_id`` names, loaded from the store if not in memory; GameError 404 if none."""
     if not GAME_ID.match(game_id):
         raise GameError(404, "no such game")
-    return manager.get(game_id)
+    return await manager.get(game_id)
 
 
 async def get_game(game_id: str, manager: ManagerDep) -> LiveGame:
     """The game of the path's ``{game_id}``."""
-    return find_game(manager, game_id)
+    return await find_game(manager, game_id)
 
 
 GameDep = Annotated[LiveGame, Depends(get_game)]

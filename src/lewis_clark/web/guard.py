@@ -1,36 +1,48 @@
-"""The store as the server uses it: a database fault becomes ``Unavailable`` (503), never a frozen loop.
+"""The store as the server uses it: every call off the event loop under a deadline, and a database
+fault answered 503 (``Unavailable``), never a frozen loop.
 
-The server calls its store synchronously on the event loop (``store_postgres`` says why), so a database
-that stops answering would stop every request, ``/healthz`` included. ``Guarded`` wraps the store:
+``Guarded`` wraps the store:
 
-- A call that finds the database gone (no connection within the pool's short timeout, a connection
-  lost) raises ``Unavailable`` and *opens* the guard: until a thread of its own sees the database
-  answer again (``Store.revive``, looked at every ``probe_every`` seconds), every call raises
-  ``Unavailable`` at once, without touching the database, so the loop waits for it at most once.
-  Once the database answers, ``revived`` is told (the manager looks at its games again and the bots
-  go on).
+- The server makes every store call through ``call``: in a thread of the guard's own (a few daemon
+  threads: a call stuck on a database that stopped answering holds one, never the loop, and never keeps
+  the process from ending), given up after ``deadline`` seconds. A call given up, like a call that finds
+  the database gone (no connection within the pool's short timeout, a connection lost), raises
+  ``Unavailable`` and *opens* the guard: until a thread of its own sees the database answer again
+  (``Store.revive``, looked at every ``probe_every`` seconds), every call raises ``Unavailable`` at once,
+  without touching the database; meanwhile ``/healthz`` answers at once and ``/readyz`` says why. Once
+  the database answers, the threads are replaced (those still stuck end when their call does) and
+  ``revived`` is told (the manager looks at its games again and the bots go on). A write given up may
+  still be stored when the database wakes: it was not acknowledged, and the game's version tells every
+  process (the next change finds it and catches up).
 - A write refused by the database's host (a full disk, a read-only file) raises ``Unavailable`` with
   that reason and is remembered for ``write_window`` seconds, or until a write succeeds: readiness
-  says so meanwhile. Reads go on.
+  says so meanwhile. Reads go on. The first write that succeeds again tells the store
+  (``Store.recovered``: SQLite folds its write-ahead log back into the file then).
 
 Anything else (``Conflict``, a programming error) passes through unchanged.
 """
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
+import queue
 import sqlite3
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from concurrent.futures import Executor, Future
+from typing import Any, TypeVar
 
 from lewis_clark.web.store import Changed, Store, StoredGame
 
 log = logging.getLogger("lewis_clark.web")
 PROBE_EVERY = 0.5  # seconds between two looks at a database that stopped answering
 WRITE_WINDOW = 60.0  # seconds a failed write keeps the server unready (unless a write succeeds)
+DEADLINE = 2.0  # seconds a store call may take before the database counts as not answering
+THREADS = 8  # threads store calls run in (a store call is short: these are for calls at once, and stuck ones)
+T = TypeVar("T")
 DOWN, FULL, READ_ONLY, FAILED = "database not answering", "disk full", "database read-only", "database failed"
 
 
@@ -70,12 +82,44 @@ def classify(exc: BaseException) -> tuple[str, bool] | None:
     return None
 
 
+class Threads(Executor):
+    """``count`` daemon threads taking calls from one queue: unlike ``ThreadPoolExecutor``'s, a thread
+    stuck on a database that never answers does not keep the process from ending."""
+
+    def __init__(self, count: int, name: str) -> None:
+        self._calls: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = queue.SimpleQueue()
+        self._count = count
+        for i in range(count):
+            threading.Thread(target=self._work, daemon=True, name=f"{name}-{i}").start()
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        self._calls.put((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        for _ in range(self._count):  # each idle thread ends; a stuck one ends after its call
+            self._calls.put(None)
+
+    def _work(self) -> None:
+        while (item := self._calls.get()) is not None:
+            future, fn = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)
+
+
 class Guarded(Store):
     """``inner`` behind the guard described above."""
 
     def __init__(self, inner: Store, probe_every: float = PROBE_EVERY, write_window: float = WRITE_WINDOW,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, deadline: float = DEADLINE) -> None:
         self.inner = inner
+        self.deadline = deadline
+        self._threads = Threads(THREADS, "store")
         self.kind = inner.kind
         self.shared = inner.shared
         self.probe_every = probe_every
@@ -96,6 +140,19 @@ class Guarded(Store):
                 return reason
         return ""
 
+    async def call(self, fn: Callable[..., T], *args: Any, within: float | None = None) -> T:
+        """``fn(*args)`` (one of this guard's methods) in one of its threads, given up after ``within``
+        seconds (default ``deadline``): then the database counts as not answering (the guard opens)."""
+        if self.down:
+            raise Unavailable(self.down)
+        seconds = self.deadline if within is None else within
+        future = asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
+        try:
+            return await asyncio.wait_for(future, seconds)
+        except TimeoutError:
+            self._open(DOWN, TimeoutError(f"a call took over {seconds:g} s"))
+            raise Unavailable(DOWN) from None
+
     def _call(self, write: bool, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if self.down:
             raise Unavailable(self.down)
@@ -114,8 +171,12 @@ class Guarded(Store):
             else:
                 log.error("the database failed a read (%s): %s", reason, exc)
             raise Unavailable(reason) from exc
-        if write:
+        if write and self.write_failure is not None:
             self.write_failure = None
+            try:  # the space (or the permission) is back: what the failed writes left behind can go
+                self.inner.recovered()
+            except Exception as exc:
+                log.warning("after writes succeeded again: %s", exc)
         return result
 
     def _open(self, reason: str, exc: BaseException) -> None:
@@ -135,6 +196,8 @@ class Guarded(Store):
                 if classify(exc) is None:
                     log.exception("looking for the database failed")
                 continue
+            stuck, self._threads = self._threads, Threads(THREADS, "store")
+            stuck.shutdown(wait=False)  # its threads end once their calls do
             self.down = ""
             log.warning("the database answers again after %.1f s", self.clock() - started)
             try:
@@ -150,6 +213,7 @@ class Guarded(Store):
 
     def close(self) -> None:
         self._closed.set()
+        self._threads.shutdown(wait=False)
         self.inner.close()
 
     def schema_version(self) -> int:

@@ -19,6 +19,7 @@ from typing import Any
 
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from lewis_clark.web.guard import Unavailable
 from lewis_clark.web.manager import Manager
 from lewis_clark.web.store import Store
 
@@ -41,12 +42,15 @@ def problem(manager: Manager) -> str:
 
 async def store_problem(store: Store, timeout: float) -> str:
     """Whether the store answers a trivial query in time ("" when it does); its error is logged, never
-    shown (it may name the database's host)."""
+    shown (it may name the database's host). A query given up opens the guard (``guard``): until the
+    database answers again, readiness says so at once."""
     try:
-        await asyncio.wait_for(asyncio.to_thread(store.ping), timeout)
+        await asyncio.wait_for(store.call(store.ping, within=timeout), timeout)
     except TimeoutError:
         log.warning("readiness: the database did not answer within %.1f s", timeout)
         return "database not answering"
+    except Unavailable as exc:
+        return exc.reason
     except Exception as exc:
         log.warning("readiness: the database failed: %s", exc)
         return "database not answering"

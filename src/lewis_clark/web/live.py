@@ -81,6 +81,9 @@ class LiveGame:
     version: int = 0  # the store's version: changes stored (undo included), the same in every process; pages keep the newest
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    # Held by every change made on the server (an action, a plan, an undo, a bot's move, catching up): a
+    # change awaits its store call, and nothing else may change the game meanwhile.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     used: float = field(default_factory=time.monotonic)
     # The public view as JSON text per language, built once per change for the languages asked for
     # (English-only traffic builds English only, as before).
@@ -166,23 +169,42 @@ def store_action(store: Store, game: LiveGame, seat: int, action: Action, joined
     """Check ``action`` with the engine, store it (committed, if the store still holds the game at
     ``game.version``), then let the match take it. Raises IllegalAction (nothing changed) or Conflict
     (another process changed the game: nothing changed here; catch up). The one place an action is
-    stored, for the server and the bot workers."""
+    stored, for the bot workers (synchronously) and the server (``stored_action``, its store call off
+    the event loop)."""
+    before, after = game.state, game.match.propose(action, seat)
+    game.version = store.append(*appended(game, seat, action, after))
+    game.match.accept(action, before, after, joined)
 
-    def stored(action: Action, after: State) -> None:
-        game.version = store.append(game.id, game.version, len(game.actions), str(action), seat, after.over,
-                                    not after.over and game.match.is_bot(after.current))
 
-    game.match.apply(action, seat, before_commit=stored, joined=joined)
+async def stored_action(store: Store, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:
+    """``store_action`` for the server: the store's call made through ``Store.call`` (off the event loop,
+    under a deadline). The caller holds the game's lock, so nothing else changes it meanwhile."""
+    before, after = game.state, game.match.propose(action, seat)
+    game.version = await store.call(store.append, *appended(game, seat, action, after))
+    game.match.accept(action, before, after, joined)
+
+
+def appended(game: LiveGame, seat: int, action: Action, after: State) -> tuple[str, int, int, str, int, bool, bool]:
+    """``Store.append``'s arguments for ``action`` leading the game to ``after``."""
+    return (game.id, game.version, len(game.actions), str(action), seat, after.over,
+            not after.over and game.match.is_bot(after.current))
 
 
 def catch_up(store: Store, game: LiveGame) -> bool:
     """Bring ``game`` to its stored version (another process changed it): the actions added since are
     applied to its match; after an undo elsewhere it is replayed from its record. False when it was up
     to date; raises KeyError when the game is no longer stored."""
-    held = len(game.actions)
-    tail = store.since(game.id, held)
+    done = caught_up(game, store.since(game.id, len(game.actions)))
+    return done if done is not None else reloaded(game, store.load(game.id))
+
+
+def caught_up(game: LiveGame, tail: tuple[int, int, list[str]] | None) -> bool | None:
+    """``catch_up``'s first step, given ``Store.since(game.id, len(game.actions))``: True when the actions
+    added since were applied, False when the game was up to date, None when something was taken back
+    (the record is to be replayed: ``reloaded``); KeyError when the game is no longer stored."""
     if tail is None:
         raise KeyError(game.id)
+    held = len(game.actions)
     version, count, texts = tail
     if version == game.version:
         return False
@@ -196,7 +218,11 @@ def catch_up(store: Store, game: LiveGame) -> bool:
             return True
         except ValueError:  # pragma: no cover - the engine refusing a stored action: the record decides
             pass
-    stored = store.load(game.id)
+    return None
+
+
+def reloaded(game: LiveGame, stored: StoredGame | None) -> bool:
+    """``catch_up``'s last step: the game replayed from its record as stored (KeyError: none)."""
     if stored is None:
         raise KeyError(game.id)
     game.match = rebuild(stored).match

@@ -1,10 +1,13 @@
 """The manager: every game the server knows, the one place where the server applies actions, and the
 bot runner.
 
-Every mutation happens on the event loop's thread, synchronously, so one action is applied, written to
-the store and broadcast before the next is looked at: no locks are needed. (The handlers that act, undo
-or delete never ``await`` between reading a game and changing it, so two requests for one game cannot
-interleave; the bot runner awaits its worker and then checks that the game is where it was.) Bots think
+Every change happens on the event loop's thread. A change awaits its store call, which runs off the
+loop under a deadline (``guard``: a database that stops answering never freezes the loop), so each
+change to a game holds the game's lock (``LiveGame.lock``) from reading it to changing it in memory:
+one action is checked, stored and broadcast before the next for that game is looked at, and two
+requests for one game never interleave (the engine's answer is computed first, ``Match.propose``, and
+taken only once stored, ``Match.accept``). The bot runner awaits its worker without the lock and then
+checks, holding it, that the game is where it was. Bots think
 in the bot pool (``bot_pool``); the loop commits a bot's choice and keeps the bot sent back in place of
 the one it sent, if the game has not moved on meanwhile. So a game goes exactly as ``Match.run_bots``
 would play it, whichever process thought.
@@ -28,7 +31,18 @@ from lewis_clark.match import Match
 from lewis_clark.state import Options
 from lewis_clark.web.bot_pool import BotPool
 from lewis_clark.web.guard import Unavailable
-from lewis_clark.web.live import GameError, LiveGame, bot_next, catch_up, check_turn, moved_on, rebuild, seat_specs, store_action
+from lewis_clark.web.live import (
+    GameError,
+    LiveGame,
+    bot_next,
+    caught_up,
+    check_turn,
+    moved_on,
+    rebuild,
+    reloaded,
+    seat_specs,
+    stored_action,
+)
 from lewis_clark.web.store import Conflict, Seat, Store, token_hash
 from lewis_clark.wording import t
 
@@ -75,6 +89,8 @@ class Manager:
         self.on_applied: Callable[[LiveGame, int], None] = lambda game, seat: None  # metrics.py counts here
         self.on_bot_retry: Callable[[LiveGame], None] = lambda game: None  # metrics.py counts here too
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loading: dict[str, asyncio.Task[LiveGame]] = {}  # games being read from the store, by id
+        self._tasks: set[asyncio.Task[None]] = set()  # catching up on what other processes stored
 
     # --- lifecycle -------------------------------------------------------------------------------
 
@@ -95,19 +111,28 @@ class Manager:
         if version < 0:
             self._forget(game)
             return
-        self.refresh_from_store(game)
+        task = asyncio.get_running_loop().create_task(self.refresh_from_store(game))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _revived(self) -> None:
         """The database answers again (told from the guard's thread): catch up on the loop."""
         if self._loop is not None and not self.closing:
             self._loop.call_soon_threadsafe(lambda: self._loop.create_task(self.recheck()) if self._loop else None)
 
-    def refresh_from_store(self, game: LiveGame) -> None:
+    async def refresh_from_store(self, game: LiveGame) -> None:
         """Bring a held game up to its stored version and show it to its pages (a game deleted
         elsewhere is forgotten, its pages closed). With the store unavailable the game stays as it is
         (looked at again once the database is back)."""
+        async with game.lock:
+            await self._refresh(game)
+
+    async def _refresh(self, game: LiveGame) -> None:
+        """``refresh_from_store`` for a caller holding the game's lock."""
         try:
-            changed = catch_up(self.store, game)
+            changed = caught_up(game, await self.store.call(self.store.since, game.id, len(game.actions)))
+            if changed is None:  # something was taken back: the record decides
+                changed = reloaded(game, await self.store.call(self.store.load, game.id))
         except KeyError:
             self._forget(game)
             return
@@ -121,38 +146,37 @@ class Manager:
     async def recheck(self) -> None:
         """After notifications were lost: every held game is looked at again, and its bots go on."""
         for game in list(self.games.values()):
-            self.refresh_from_store(game)
+            await self.refresh_from_store(game)
             self.kick(game)
-            await asyncio.sleep(0)
 
-    def resume(self) -> int:
+    async def resume(self) -> int:
         """After a (re)start: load the unfinished games whose next decision is a bot's and let their bots
         play on. Every other game waits in the store until somebody asks for it (``get``): a person's
         request is what moves it, and loading thousands of idle games would only slow the start."""
         n = 0
         if not self.bots:  # bot workers play them
             return 0
-        for game_id in self.store.bots_to_move():
+        for game_id in await self.store.call(self.store.bots_to_move):
             try:
-                self.get(game_id)  # starts its bots
+                await self.get(game_id)  # starts its bots
             except GameError:
                 continue
             n += 1
         return n
 
-    def expire(self, unfinished_days: float | None, finished_days: float | None) -> int:
+    async def expire(self, unfinished_days: float | None, finished_days: float | None) -> int:
         """Delete games not over with no action for ``unfinished_days`` and finished games unchanged
         for ``finished_days`` (None: never), from the store and from memory; returns how many."""
         now = time.time()
-        ids = self.store.expired(None if unfinished_days is None else now - unfinished_days * 86400,
-                                 None if finished_days is None else now - finished_days * 86400)
+        ids = await self.store.call(self.store.expired, None if unfinished_days is None else now - unfinished_days * 86400,
+                                    None if finished_days is None else now - finished_days * 86400)
         for game_id in ids:
-            self.drop(game_id)
+            await self.drop(game_id)
         return len(ids)
 
-    def drop(self, game_id: str) -> None:
+    async def drop(self, game_id: str) -> None:
         """Forget a game: out of the store and memory, its bots stopped and its pages' connections closed."""
-        self.store.delete(game_id)
+        await self.store.call(self.store.delete, game_id)
         game = self.games.get(game_id)
         if game is not None:
             self._forget(game)
@@ -169,16 +193,16 @@ class Manager:
                 w.close()
             game.watchers.clear()
 
-    def delete(self, game_id: str, token: str | None) -> None:
+    async def delete(self, game_id: str, token: str | None) -> None:
         """Delete a game for its creator (the token given when it was created)."""
         if not token:
             raise GameError(401, t("deleting a game needs its creator's token (X-Token)"))
-        wanted = self.store.creator_hash(game_id)
+        wanted = await self.store.call(self.store.creator_hash, game_id)
         if wanted is None:
             raise GameError(404, t("no game {id}", id=repr(game_id)))
         if not wanted or not secrets.compare_digest(wanted, token_hash(token)):
             raise GameError(403, t("only the game's creator may delete it"))
-        self.drop(game_id)
+        await self.drop(game_id)
 
     async def close(self) -> None:
         self.closing = True
@@ -194,7 +218,7 @@ class Manager:
 
     # --- games -----------------------------------------------------------------------------------
 
-    def create(self, options: Options, seats: Sequence[tuple[str, str]],
+    async def create(self, options: Options, seats: Sequence[tuple[str, str]],
                names: Sequence[str] = ()) -> tuple[LiveGame, list[str], str]:
         """A new game, one fresh token per human seat ("" for bots) and the creator's token (to delete
         it); ``names``: the seats' names, if any."""
@@ -205,31 +229,43 @@ class Manager:
         live_seats = [Seat(kind, bot if kind == "bot" else "", token_hash(t) if t else "", name)
                       for (kind, bot), t, name in zip(seats, tokens, names, strict=True)]
         game = LiveGame(game_id, live_seats, Match(options, seat_specs(live_seats)))
-        self.store.create(game_id, options.to_json(), [s.to_json() for s in live_seats], token_hash(creator),
-                          bot_next=bot_next(game))
+        await self.store.call(self.store.create, game_id, options.to_json(), [s.to_json() for s in live_seats],
+                              token_hash(creator), bot_next(game))
         self._keep(game)
         game.refresh()
         self.kick(game)
         return game, tokens, creator
 
-    def get(self, game_id: str) -> LiveGame:
+    async def get(self, game_id: str) -> LiveGame:
+        """The game ``game_id``, read from the store if it is not in memory (once, however many ask at
+        the same time); GameError 404 if there is none."""
         game = self.games.get(game_id)
         if game is None:
-            stored = self.store.load(game_id)
-            if stored is None:
-                raise GameError(404, t("no game {id}", id=repr(game_id)))
-            try:
-                game = rebuild(stored)
-            except (ValueError, KeyError, TypeError) as exc:
-                log.error("game %s cannot be rebuilt: %s", game_id, exc)
-                raise GameError(500, f"game {game_id!r} is damaged in the store: {exc}") from exc
-            self._keep(game)
-            game.refresh()
-            if stored.bot_next is None or stored.bot_next != bot_next(game):  # older files did not keep it
-                self.store.set_bot_next(game_id, bot_next(game))
-            with contextlib.suppress(RuntimeError):  # no running loop: nobody to play the bots yet (resume does)
-                self.kick(game)
+            loading = self._loading.get(game_id)
+            if loading is None:
+                loading = self._loading[game_id] = asyncio.get_running_loop().create_task(self._load(game_id))
+                loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+            game = await asyncio.shield(loading)  # a request that goes away does not stop the others' read
         game.used = time.monotonic()
+        return game
+
+    async def _load(self, game_id: str) -> LiveGame:
+        stored = await self.store.call(self.store.load, game_id)
+        if stored is None:
+            raise GameError(404, t("no game {id}", id=repr(game_id)))
+        held = self.games.get(game_id)
+        if held is not None:  # created here meanwhile
+            return held
+        try:
+            game = rebuild(stored)
+        except (ValueError, KeyError, TypeError) as exc:
+            log.error("game %s cannot be rebuilt: %s", game_id, exc)
+            raise GameError(500, f"game {game_id!r} is damaged in the store: {exc}") from exc
+        self._keep(game)
+        game.refresh()
+        if stored.bot_next is None or stored.bot_next != bot_next(game):  # older files did not keep it
+            await self.store.call(self.store.set_bot_next, game_id, bot_next(game))
+        self.kick(game)
         return game
 
     def _keep(self, game: LiveGame) -> None:
@@ -242,30 +278,32 @@ class Manager:
 
     # --- acting ----------------------------------------------------------------------------------
 
-    def act(self, game: LiveGame, seat: int, text: str, expect: int | None = None) -> None:
+    async def act(self, game: LiveGame, seat: int, text: str, expect: int | None = None) -> None:
         """Apply a human seat's action (the seat a token holds: ``seat_of``), or raise GameError saying
         why not (the game unchanged)."""
-        check_turn(game, seat, expect)
         try:
             action = Action.parse(text)
         except NotationError as exc:
             raise GameError(400, str(exc)) from None
-        for _ in range(TRIES):
-            try:
-                self.commit(game, seat, action)
-                return
-            except Conflict:  # another process changed the game first: look again, as if it had been seen
-                self._caught_up(game)
-                check_turn(game, seat, expect)
-        raise GameError(409, moved_on(len(game.actions), len(game.actions) if expect is None else expect))
+        async with game.lock:
+            check_turn(game, seat, expect)
+            for _ in range(TRIES):
+                try:
+                    await self.commit(game, seat, action)
+                    return
+                except Conflict:  # another process changed the game first: look again, as if it had been seen
+                    await self._caught_up(game)
+                    check_turn(game, seat, expect)
+            raise GameError(409, moved_on(len(game.actions), len(game.actions) if expect is None else expect))
 
-    def _caught_up(self, game: LiveGame) -> None:
-        """After a Conflict: the game as stored, shown to its pages; 404 if it was deleted."""
-        self.refresh_from_store(game)
+    async def _caught_up(self, game: LiveGame) -> None:
+        """After a Conflict (the game's lock held): the game as stored, shown to its pages; 404 if it
+        was deleted."""
+        await self._refresh(game)
         if game.gone:
             raise GameError(404, t("no game {id}", id=repr(game.id)))
 
-    def act_plan(self, game: LiveGame, seat: int, texts: Sequence[str], expect: int | None = None) -> Planned:
+    async def act_plan(self, game: LiveGame, seat: int, texts: Sequence[str], expect: int | None = None) -> Planned:
         """Apply a human seat's plan step by step, each stored and logged as its own action; the first
         step refused stops it (the steps before stay). Raises GameError, the game unchanged, when the
         request is bad or its first step is refused."""
@@ -277,16 +315,20 @@ class Manager:
                 actions.append(Action.parse(text))
             except NotationError as exc:  # every step is read before any is applied
                 raise GameError(400, t("plan step {n}: {why}", n=i + 1, why=exc)) from None
+        async with game.lock:
+            return await self._plan(game, seat, actions, expect)
+
+    async def _plan(self, game: LiveGame, seat: int, actions: list[Action], expect: int | None) -> Planned:
         check_turn(game, seat, expect)
         done = 0
         try:
             for action in actions:
                 for tried in range(1, TRIES + 1):
                     try:
-                        self._apply(game, seat, action, joined=done > 0)  # one choice: undone in one click
+                        await self._apply(game, seat, action, joined=done > 0)  # one choice: undone in one click
                         break
                     except Conflict:  # changed elsewhere: before the first step, look again; later, stop there
-                        self._caught_up(game)
+                        await self._caught_up(game)
                         if done or tried == TRIES:
                             raise GameError(409, moved_on(len(game.actions), len(game.actions))) from None
                         check_turn(game, seat, expect)
@@ -301,29 +343,34 @@ class Manager:
                 self.kick(game)
         return Planned(done, len(actions))
 
-    def commit(self, game: LiveGame, seat: int, action: Action) -> None:
-        """Check with the engine, store (committed), then update memory and every page."""
-        self._apply(game, seat, action)
+    async def commit(self, game: LiveGame, seat: int, action: Action) -> None:
+        """Check with the engine, store (committed), then update memory and every page (the game's lock
+        held)."""
+        await self._apply(game, seat, action)
         game.refresh()
         self.kick(game)
 
-    def _apply(self, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:
+    async def _apply(self, game: LiveGame, seat: int, action: Action, joined: bool = False) -> None:
         """Check ``action`` with the engine, store it (committed), then let the match take it. Raises
         Conflict when another process changed the game (the caller catches up and checks again)."""
         if game.gone:
             raise GameError(404, t("no game {id}", id=repr(game.id)))
         try:
-            store_action(self.store, game, seat, action, joined)
+            await stored_action(self.store, game, seat, action, joined)
         except IllegalAction as exc:
             raise GameError(409, str(exc)) from None
         except ActionError as exc:  # pragma: no cover - every ActionError is one of the two
             raise GameError(400, str(exc)) from None
         self.on_applied(game, seat)
 
-    def undo(self, game: LiveGame, seat: int, expect: int | None = None, back: str = "action") -> None:
+    async def undo(self, game: LiveGame, seat: int, expect: int | None = None, back: str = "action") -> None:
         """Take back the seat's last action of this turn (``back="action"``), its last choice whole (a
         plan's steps, ``"choice"``) or the turn back to its start or the last card drawn (``"turn"``);
         with ``expect``, only if the game is still where the sender saw it."""
+        async with game.lock:
+            await self._undo(game, seat, expect, back)
+
+    async def _undo(self, game: LiveGame, seat: int, expect: int | None, back: str) -> None:
         for _ in range(TRIES):
             if expect is not None and expect != len(game.actions):
                 raise GameError(409, moved_on(len(game.actions), expect))
@@ -332,9 +379,9 @@ class Manager:
             match = game.match
             to = {"action": len(game.actions) - 1, "choice": match.choice_start(), "turn": match.turn_start}[back]
             try:  # a person decides next: the one who undid
-                game.version = self.store.truncate(game.id, game.version, to)
+                game.version = await self.store.call(self.store.truncate, game.id, game.version, to)
             except Conflict:
-                self._caught_up(game)
+                await self._caught_up(game)
                 continue
             match.undo_to(seat, to)
             game.refresh()
@@ -367,16 +414,17 @@ class Manager:
                     action, bot = await self._think(game.match)
                     if self.bot_delay:
                         await asyncio.sleep(self.bot_delay)
-                    if game.gone:
-                        return
-                    if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
-                        continue  # the game changed while the bot thought: its choice (and the bot sent back) is dropped
-                    game.match.bots[seat] = bot  # the bot after choosing: its generator and plans moved on
-                    self.commit(game, seat, action)
+                    async with game.lock:
+                        if game.gone:
+                            return
+                        if game.state is not state or len(game.actions) != moves or game.to_move() != seat:
+                            continue  # the game changed while the bot thought: its choice (and the bot sent back) is dropped
+                        game.match.bots[seat] = bot  # the bot after choosing: its generator and plans moved on
+                        await self.commit(game, seat, action)
                     failures = 0
                 except Conflict:  # another process (a bot worker, another server) moved it first
                     game.match.bots[seat] = kept
-                    self.refresh_from_store(game)
+                    await self.refresh_from_store(game)
                 except GameError:  # deleted meanwhile
                     return
                 except Exception as exc:  # the store failed or the bot broke: try again later

@@ -26,7 +26,9 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 # "word:" at the start of an address names a kind of database (mysql:, sqlite:, a mistyped postgresql:);
@@ -101,11 +103,17 @@ def store_kind(address: str) -> str:
 
 
 class Store(ABC):
-    """Every game's record. Calls are short synchronous transactions, made from the server's event loop
-    (see ``store_postgres`` for why not async)."""
+    """Every game's record. Calls are short synchronous transactions; the server makes them through
+    ``call``, which its guard (``guard.Guarded``) runs off the event loop under a deadline."""
 
     kind: str = ""
     shared: bool = False  # several processes may use it at once (and hear each other's changes)
+
+    async def call(self, fn: Callable[..., T], *args: Any, within: float | None = None) -> T:
+        """``fn(*args)``, one of this store's methods, for a caller on the event loop. Here: at once, on
+        the loop (a store used without its guard: tests, scripts); ``guard.Guarded`` runs it in a thread
+        of its own and gives up after a deadline (``within`` seconds, if given)."""
+        return fn(*args)
 
     def ping(self) -> None:
         """A trivial query (readiness): raises when the database does not answer."""
@@ -115,6 +123,11 @@ class Store(ABC):
         """After the database stopped answering: raises while it still does not answer; once it does,
         whatever the store needs to work again is made ready (``guard``)."""
         self.ping()
+
+    def recovered(self) -> None:
+        """A write succeeded after writes had failed (a full disk, a read-only file): tidy what the
+        failures left behind (``store_sqlite``: the write-ahead log); nothing by default."""
+        return None
 
     def trouble(self) -> str:
         """Why the store cannot serve now ("" when it can; ``guard.Guarded`` knows)."""

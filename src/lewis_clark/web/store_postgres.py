@@ -14,13 +14,16 @@
   would): the worker thinks without holding any row lock (people's requests never wait for it) and a
   worker that dies releases its games with its connection.
 
-Why a synchronous pool (``psycopg_pool.ConnectionPool``) called from the server's event loop, and not
-the async one: the server applies each action in one synchronous step on the loop (read the game,
-check it with the engine, store it, update memory and pages) with no ``await`` in between, which is
-what keeps two requests for one game from interleaving without locks in the server. Each call is one
-short transaction (a few hundred microseconds to a database nearby) and nothing holds a game's row
-while waiting for anything else, so a blocked loop waits at most for another process's equally short
-transaction. The listener, which waits for ever, is async (its own ``AsyncConnection``).
+- **Deadlines.** Every statement of the pool's connections ends after ``STATEMENT_TIMEOUT`` on the
+  database's side (``statement_timeout``; migrations have none), and the server gives up waiting on its
+  side too (``guard``: a call runs in a thread of its own, off the event loop, given up after two
+  seconds), so a database that stops answering (a frozen machine, a network black hole, a stopped
+  process) never holds the server: ``/healthz`` answers at once and ``/readyz`` says why.
+
+A synchronous pool (``psycopg_pool.ConnectionPool``), its calls made in the guard's threads: each is one
+short transaction (a few hundred microseconds to a database nearby), and nothing holds a game's row
+while waiting for anything else. The listener, which waits for ever, is async (its own
+``AsyncConnection``).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ LOCKS = 0x4C43  # advisory locks' first key: this program's (the second is the g
 RETRY = 1.0  # seconds before listening again after the connection was lost
 TIMEOUT = 1.0  # seconds a call waits for a connection (on the server's loop: keep it short)
 OPEN_TIMEOUT = 5.0  # seconds to reach the database when the store opens
+STATEMENT_TIMEOUT = 1500  # milliseconds a statement may run on the database (the server's own deadline is 2 s)
 
 
 def payload(game_id: str, version: int, bot_next: bool) -> str:
@@ -79,7 +83,8 @@ class PostgresStore(SqlStore):
         ``guard``), opened with its first connection within ``wait`` seconds."""
         pool: ConnectionPool[Any] = ConnectionPool(
             self.url, min_size=1, max_size=self.pool_size, open=False, timeout=self.timeout, name="lewis-clark",
-            kwargs={"autocommit": True, "connect_timeout": max(1, round(self.timeout * 2))})
+            kwargs={"autocommit": True, "connect_timeout": max(1, round(self.timeout * 2)),
+                    "options": f"-c statement_timeout={STATEMENT_TIMEOUT}"})
         try:
             pool.open(wait=True, timeout=wait)
         except BaseException:
@@ -113,6 +118,7 @@ class PostgresStore(SqlStore):
 
     def _migrate(self) -> None:
         with self._tx() as c:
+            c.execute("SET LOCAL statement_timeout = 0")  # a migration may take its time (an index on many games)
             c.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCKS,))  # two servers starting at once: one migrates
             c.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             row = c.execute("SELECT version FROM schema_version").fetchone()
@@ -202,7 +208,8 @@ class PostgresStore(SqlStore):
         first = True
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True,
+                                                                 connect_timeout=max(1, round(self.timeout * 2))) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     if not first:  # changes made while deaf: the caller looks at every game it holds again
                         done = reconnected()

@@ -8,6 +8,7 @@ several processes need PostgreSQL.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -42,17 +43,37 @@ class SqliteStore(SqlStore):
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, holding the file's write lock from its start."""
+        """One write transaction, holding the file's write lock from its start. A write failing on a file
+        that cannot be written (made immutable, its permissions taken away: SQLite says only "disk I/O
+        error") is said as read-only."""
         with self._lock:
             db = self._db
-            db.execute("BEGIN IMMEDIATE")
             try:
-                yield db
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:  # SQLite itself rolls back on some errors (a full disk): keep its error
-                    db.execute("ROLLBACK")
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:  # SQLite itself rolls back on some errors (a full disk): keep its error
+                        db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                if not isinstance(exc, sqlite3.IntegrityError) and not self._writable():
+                    raise sqlite3.OperationalError(f"attempt to write a readonly database ({exc})") from exc
                 raise
+
+    def _writable(self) -> bool:
+        """Whether this process may write the file and its write-ahead log (``access`` sees the
+        immutable flag too)."""
+        if self.path == ":memory:":
+            return True
+        return all(os.access(f, os.W_OK) for f in (self.path, self.path + "-wal", self.path + "-shm") if os.path.exists(f))
+
+    def recovered(self) -> None:
+        """Writes succeed again after failing (a full disk): fold the write-ahead log into the file and
+        empty it, else it keeps the space it grew to while the file could not take it."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
     def _migrate(self) -> None:
         with self._write() as db:

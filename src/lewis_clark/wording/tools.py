@@ -385,6 +385,16 @@ def ray_missing(problem: str) -> str:
     return t("--backend ray needs Ray: pip install 'lewis-clark[rl]' ({problem})", problem=problem)
 
 
+def cannot_write_output(reason: str) -> str:
+    return t("cannot write the output: {reason}", reason=reason)
+
+
+def fewer_workers(asked: int, used: int) -> str:
+    return tn("note: {used} worker process instead of {asked} (at most one per core and one per game)",
+              "note: {used} worker processes instead of {asked} (at most one per core and one per game)",
+              used, used=used, asked=asked)
+
+
 def cannot_write_records(path: str, reason: str) -> str:
     return t("--records {path}: cannot write the records: {reason}", path=path, reason=reason)
 

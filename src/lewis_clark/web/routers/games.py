@@ -69,7 +69,7 @@ async def create(spec: GameIn, request: Request, manager: ManagerDep, limit: Lim
         raise GameError(429, tn("too many new games: try again in {n} second",
                                 "too many new games: try again in {n} seconds", seconds),
                         headers={"Retry-After": str(seconds)})
-    game, tokens, creator = manager.create(options, seats, [(s.name or "").strip() for s in spec.seats])
+    game, tokens, creator = await manager.create(options, seats, [(s.name or "").strip() for s in spec.seats])
     metrics.created.inc()
     out = [CreatedSeat(seat=i, colour=colours[i], kind=kind, level=level if kind == "bot" else "", token=t,
                        link=f"/play/{game.id}#t={t}" if t else "")
@@ -85,7 +85,7 @@ async def delete(game_id: str, manager: ManagerDep, metrics: MetricsDep, replays
     # Not GameDep: the creator's token is checked against the store, without rebuilding the game.
     if not GAME_ID.match(game_id):
         raise GameError(404, t("no game {id}", id=repr(game_id)))
-    manager.delete(game_id, x_token)
+    await manager.delete(game_id, x_token)
     metrics.deleted.inc()
     replays.forget(game_id)
     return Response(status_code=204)
@@ -103,17 +103,17 @@ async def act(game: GameDep, seat: SeatDep, body: ActionIn, manager: ManagerDep,
         raise GameError(422, t("give either an action or a plan"))
     if body.plan is None:
         with metrics.timing_action():
-            manager.act(game, seat, body.action or "", body.expect)
+            await manager.act(game, seat, body.action or "", body.expect)
         return game_response(game, x_token, lang)
     with metrics.timing_action():
-        planned = manager.act_plan(game, seat, body.plan, body.expect)
+        planned = await manager.act_plan(game, seat, body.plan, body.expect)
     return game_response(game, x_token, lang, planned.to_json())
 
 
 @router.post("/{game_id}/undo", summary="Take back your last action, choice (a whole plan) or turn so far")
 async def undo(game: GameDep, seat: SeatDep, manager: ManagerDep, body: UndoIn | None = None, x_token: Token = None,
                lang: str = "en") -> Response:
-    manager.undo(game, seat, body.expect if body else None, body.back if body else "action")
+    await manager.undo(game, seat, body.expect if body else None, body.back if body else "action")
     return game_response(game, x_token, lang)
 
 

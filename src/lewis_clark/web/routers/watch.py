@@ -47,7 +47,7 @@ async def watch(ws: WebSocket, game_id: str, manager: ManagerDep, metrics: Metri
 async def _watch(ws: WebSocket, game_id: str, lang: str, manager: Manager, metrics: Metrics) -> None:
     await ws.accept()
     try:
-        game = find_game(manager, game_id)  # not a dependency: a refusal is said after the handshake
+        game = await find_game(manager, game_id)  # not a dependency: a refusal is said after the handshake
     except GameError as exc:
         await ws.close(code=4404, reason=exc.message[:100])
         return
