@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -51,7 +52,10 @@ CORPUS: list[tuple[str, str]] = [
     ("bench --seconds nan", "--seconds"), ("bench --seconds inf", "--seconds"), ("bench --seconds -1", "--seconds"),
     ("bench --seconds 0", "--seconds"), ("bench --players 0,7", "--players"),
     ("play --plain --delay nan", "--delay"), ("play --plain --delay -1", "--delay"), ("play --plain --delay inf", "--delay"),
-    ("sim --workers 0", "--workers"), ("sim --games 0", "--games"), ("sim --players random --mackenzie 9", "--mackenzie"),
+    ("sim --workers 0", "--workers"), ("sim --games 0", "--games"),
+    ("selfplay --max-turns 99999999999999999999999", "--max-turns"),
+    ("sim --games 1 --max-turns 99999999999999999999999", "--max-turns"), ("sim --workers 100000", "--workers"),
+    ("sim --players random --mackenzie 9", "--mackenzie"),
     ("replay --upto -3 FILES/text.json", "--upto"),
     # solo options with several seats
     ("selfplay --players random,random --mackenzie 3", "--mackenzie"),
@@ -109,6 +113,50 @@ def test_no_hang_and_no_traceback_from_the_real_program(args: str) -> None:
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+
+
+def _real(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
+    return subprocess.run([sys.executable, "-m", "lewis_clark.cli", *args], text=True, env=env, **kwargs)
+
+
+def test_output_that_cannot_be_written_is_one_error_line() -> None:
+    """``sim --json > /dev/full`` (a full disk): one error line and status 1, no traceback."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    with open("/dev/full", "w") as full:
+        done = _real("sim", "--games", "2", "--json", stdout=full, stderr=subprocess.PIPE, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith("error: cannot write the output: No space left on device"), done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_stops_sim_workers_cleanly() -> None:
+    """Ctrl+C (SIGINT to the whole process group, as a terminal sends it) while two workers play: the
+    workers leave it to the parent, which stops them; no worker's traceback."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "sim", "--games", "400", "--workers", "2",
+                             "--players", "heuristic,heuristic"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")})
+    try:
+        time.sleep(6)  # the workers are started and playing
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode != 0
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
+def test_sim_says_when_it_starts_fewer_workers_than_asked() -> None:
+    result = CliRunner().invoke(cli, ["sim", "--games", "2", "--workers", "50", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "note: " in result.stderr and "instead of 50" in result.stderr
+    assert json.loads(result.stdout)  # the output itself is unchanged
 
 
 def test_nothing_is_written_for_a_refused_run(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from lewis_clark.web.manager import Manager
 from lewis_clark.web.store import Store
 
 log = logging.getLogger("lewis_clark.web")
-READY_TIMEOUT = 0.8  # seconds the store has to answer /readyz (a balancer hears 503 within a second)
+READY_TIMEOUT = 0.6  # seconds the store has to answer /readyz (a balancer hears 503 within a second)
 HEALTH_PATHS = frozenset({"/healthz", "/readyz"})
 
 
