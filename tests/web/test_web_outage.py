@@ -419,6 +419,57 @@ def test_the_header_limit_holds_however_the_head_arrives(tmp_path: Path) -> None
         assert status == 200, body
 
 
+def test_one_address_with_1000_slow_heads_leaves_room_for_everyone_else(tmp_path: Path) -> None:
+    """1,000 connections from one address (127.0.0.3) each sending half a request head and holding it:
+    past its share (64) they are answered 503 at once, and another address's (127.0.0.1) /healthz and
+    game requests are answered 200 throughout. (With no share, every other request got 503 until they
+    closed: the 1,000 held every --max-connections place.)"""
+    import socket
+
+    with serving(tmp_path / "g.sqlite3", args=("--header-timeout", "60")) as server:
+        held: list[socket.socket] = []
+        refused = 0
+        health: list[float] = []
+        try:
+            for i in range(1000):
+                s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                s.bind(("127.0.0.3", 0))
+                s.settimeout(10)
+                s.connect(("127.0.0.1", server.port))
+                with contextlib.suppress(OSError):
+                    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                held.append(s)
+                if i % 100 == 99:
+                    took, status, _, _ = timed(server, "GET", "/healthz")
+                    assert status == 200, (i, status)
+                    health.append(took)
+            for s in held:  # those past the share were answered 503 and closed; the first 64 wait
+                s.setblocking(False)
+                with contextlib.suppress(BlockingIOError, OSError):
+                    if s.recv(100).startswith(b"HTTP/1.1 503"):
+                        refused += 1
+            assert refused >= 1000 - 64 - 5, refused
+            for _ in range(10):  # another address: answered while the 64 slow heads are held
+                took, status, _, _ = timed(server, "GET", "/healthz")
+                assert status == 200
+                health.append(took)
+            _, status, _, _ = timed(server, "POST", "/api/games", {**PEOPLE, "seed": 3})
+            assert status == 201
+        finally:
+            for s in held:
+                s.close()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=("127.0.0.3", 0)) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # the share is back once they closed
+            answer = b""
+            while b"\r\n" not in answer:
+                answer += s.recv(4096)
+            assert answer.startswith(b"HTTP/1.1 200"), answer
+        health.sort()
+        print(f"1,000 slow heads from one address: {refused} refused at once (share 64); another address's "
+              f"/healthz 200 {len(health)} times, p50 {health[len(health) // 2] * 1000:.1f} ms, "
+              f"max {health[-1] * 1000:.1f} ms")
+
+
 def test_uvicorn_is_a_version_the_protocol_was_tested_with() -> None:
     """``web/protocol.py`` extends uvicorn's h11 protocol (its own classes, not a public API): the
     versions allowed in pyproject.toml are those tested; a newer one must pass these tests first."""
@@ -427,7 +478,7 @@ def test_uvicorn_is_a_version_the_protocol_was_tested_with() -> None:
 
     major, minor = (int(part) for part in uvicorn.__version__.split(".")[:2])
     assert (0, 29) <= (major, minor) < (0, 56), uvicorn.__version__
-    for name in ("connection_made", "data_received", "connection_lost"):
+    for name in ("connection_made", "data_received", "connection_lost", "handle_websocket_upgrade"):
         assert callable(getattr(H11Protocol, name))
 
 

@@ -85,6 +85,8 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
 @worded_option("--keep-alive", default=5, show_default=True, type=click.IntRange(1, 600), words=words.keep_alive_help)
 @worded_option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0, 600, min_open=True),
                callback=_finite, words=words.header_timeout_help)
+@worded_option("--connections-per-client", default=64, show_default=True, type=click.IntRange(1, 1_000_000),
+               words=words.connections_per_client_help)
 @worded_option("--ws-per-client", default=32, show_default=True, type=click.IntRange(1, 10_000),
                words=words.ws_per_client_help)
 @worded_option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN", words=words.metrics_token_help)
@@ -93,7 +95,7 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
           allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
           keep_finished_days: float, no_expiry: bool, log_format: LogFormat, log_level: str,
           access_log: bool | None, max_header_bytes: int, max_connections: int, keep_alive: int,
-          header_timeout: float, ws_per_client: int,
+          header_timeout: float, connections_per_client: int, ws_per_client: int,
           metrics_token: str | None) -> None:
     """Play in the browser: serve the game at http://HOST:PORT/."""
     try:
@@ -102,7 +104,7 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         from lewis_clark.web.app import MAX_WS_MESSAGE, create_app, default_db
         from lewis_clark.web.limits import CreationLimit
         from lewis_clark.web.logs import config
-        from lewis_clark.web.protocol import with_header_timeout
+        from lewis_clark.web.protocol import with_limits
     except ImportError as exc:  # the web extra is optional
         raise click.ClickException(words.serve_needs_web_extra(str(exc))) from None
     logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are said once, below
@@ -122,10 +124,11 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
     click.echo(words.serving(f"http://{shown}:{port}/", shown_db(db)))
     if hosts is None:
         click.echo("warning: " + words.any_host_warning(), err=True)
-    # h11: the one of uvicorn's HTTP implementations with a limit on the request head's size; ours adds
-    # one on the time the head takes (protocol.py).
+    # h11: the one of uvicorn's HTTP implementations with a limit on the size of a head still arriving
+    # (the whole head's size is checked by the app: middleware.HeadLimit); ours adds one on the time the
+    # head takes and a share of the connections per client (protocol.py).
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_WS_MESSAGE * 4, access_log=False,
-                http=with_header_timeout(header_timeout),
+                http=with_limits(header_timeout, connections_per_client),
                 h11_max_incomplete_event_size=max_header_bytes, limit_concurrency=max_connections,
                 timeout_keep_alive=keep_alive,
                 log_config=config(log_format, log_level, log_format == "json" if access_log is None else access_log))

@@ -156,6 +156,15 @@ def header_timeout_help() -> str:
              "closed.")
 
 
+def connections_per_client_help() -> str:
+    return t("Connections one client address (an IPv6 /64) may hold at once; more are answered 503 (a reverse "
+             "proxy's address has no such share).")
+
+
+def hints_per_minute_help() -> str:
+    return t("Expert hints one seat, and one client address, may ask for a minute (0: no limit).")
+
+
 def ws_per_client_help() -> str:
     return t("WebSockets (open pages) one client address (an IPv6 /64) may hold at once.")
 
