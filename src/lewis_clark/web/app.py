@@ -27,6 +27,7 @@ from swagger_ui_bundle import swagger_ui_path
 from lewis_clark.web.database import open_store
 from lewis_clark.web.guard import DOWN, FULL, READ_ONLY, Guarded, Unavailable
 from lewis_clark.web.health import HEALTH_PATHS, HostCheck
+from lewis_clark.web.hints import Hints
 from lewis_clark.web.limits import CreationLimit
 from lewis_clark.web.live import GameError, Replays
 from lewis_clark.web.manager import Manager
@@ -68,7 +69,8 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                create_limit: CreationLimit | None = None, allowed_hosts: Sequence[str] | None = None,
                expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
                expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None,
-               ws_per_client: int = WS_PER_CLIENT, max_header_bytes: int = MAX_HEAD) -> FastAPI:
+               ws_per_client: int = WS_PER_CLIENT, max_header_bytes: int = MAX_HEAD,
+               hints: Hints | None = None) -> FastAPI:
     """The application, storing games in ``db``: a SQLite file (default: in the user's data folder) or a
     ``postgresql://`` address (``open_store``); bots think in ``bot_workers`` processes (default: one
     per core; 0: on the server's loop, for tests), or, with ``bots=False``, in bot workers of their own
@@ -78,7 +80,8 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     for ``expire_days``, and finished games unchanged for ``keep_finished_days``, are deleted by a task
     looking every ``expire_every`` seconds (None: never); ``ws_per_client``: WebSockets one client (an
     address, an IPv6 /64) may hold open at once; ``max_header_bytes``: the largest request head
-    answered (400 beyond); ``metrics_token``: what ``GET /metrics`` needs as
+    answered (400 beyond); ``hints``: the expert hints' limits (default 10 a minute a seat, ``web/hints.py``);
+    ``metrics_token``: what ``GET /metrics`` needs as
     a Bearer token (None: nothing)."""
     store = Guarded(open_store(db if db is not None else default_db()))
     manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers, bots=bots)
@@ -94,6 +97,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     app.state.metrics = Metrics(manager)  # docs/deploy.md; /healthz, /readyz: health.py
     app.state.metrics_token = metrics_token
     app.state.replays = Replays()
+    app.state.hints = hints if hints is not None else Hints()
     app.state.sockets = {}  # open WebSockets by client (routers/watch.py)
     app.state.ws_per_client = ws_per_client
     app.state.expiry = (expire_days, keep_finished_days, expire_every)

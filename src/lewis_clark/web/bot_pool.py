@@ -20,9 +20,11 @@ import os
 import pickle
 import signal
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
+from typing import Any, TypeVar
 
 from lewis_clark.actions import Action
 from lewis_clark.bots import Bot
@@ -30,6 +32,7 @@ from lewis_clark.bots import Bot
 log = logging.getLogger("lewis_clark.web")
 # Loaded once in the fork server, so a new worker starts with the bots already imported.
 BOT_MODULES = ["lewis_clark.bots.heuristic", "lewis_clark.bots.mcts", "lewis_clark.bots.planner"]
+T = TypeVar("T")
 WORKER_NICE = 5  # workers yield the processor to the server: people's requests come before bots' thinking
 
 
@@ -104,6 +107,21 @@ class BotPool:
                 log.warning("bot workers broke; starting new ones")
                 self.stop()
             return await loop.run_in_executor(self._started(), think, payload)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` (picklable, as the expert's hint) in a worker; with no workers (tests and
+        debugging), in a thread."""
+        if self.workers == 0:
+            return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        pool = self._started()
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:  # a worker died: new workers, one more try
+            if self.executor is pool:
+                log.warning("bot workers broke; starting new ones")
+                self.stop()
+            return await loop.run_in_executor(self._started(), fn, *args)
 
     def _started(self) -> ProcessPoolExecutor:
         if self.executor is None:

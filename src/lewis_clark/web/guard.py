@@ -89,15 +89,19 @@ class Threads(Executor):
     def __init__(self, count: int, name: str) -> None:
         self._calls: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = queue.SimpleQueue()
         self._count = count
+        self._shut = False
         for i in range(count):
             threading.Thread(target=self._work, daemon=True, name=f"{name}-{i}").start()
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        if self._shut:
+            raise RuntimeError("the store's threads were shut down (the store is closed)")
         future: Future[T] = Future()
         self._calls.put((future, lambda: fn(*args, **kwargs)))
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._shut = True
         for _ in range(self._count):  # each idle thread ends; a stuck one ends after its call
             self._calls.put(None)
 

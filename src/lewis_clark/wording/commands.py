@@ -162,7 +162,7 @@ def connections_per_client_help() -> str:
 
 
 def hints_per_minute_help() -> str:
-    return t("Expert hints one seat, and one client address, may ask for a minute (0: no limit).")
+    return t("Expert hints one seat may ask for a minute (one client address: three times as many; 0: no limit).")
 
 
 def ws_per_client_help() -> str:
