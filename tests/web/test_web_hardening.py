@@ -97,6 +97,20 @@ def test_an_undo_of_the_wrong_types_is_refused(client: TestClient, expect: Any) 
     assert client.get(f"/api/games/{gid}").json()["moves"] == len(OPENING)
 
 
+@pytest.mark.parametrize("name", ["Ann\u202enoB", "\u202dBo", "Al\u2066i\u2069", "Ed\u200f", "x\u061c"])
+def test_a_name_holding_a_bidi_control_is_refused_in_words(client: TestClient, db: Path, name: str) -> None:
+    """U+202E and the other controls that reorder text would show another seat's name on every page."""
+    r = client.post("/api/games", json={"seats": [{"kind": "human", "name": name}, {"kind": "human"}]})
+    assert r.status_code == 422, r.text
+    error = r.json()["detail"][0]
+    assert error["loc"][-1] == "name" and "reorders text (U+" in error["msg"], error
+    hu = client.post("/api/games?lang=hu", json={"seats": [{"kind": "human", "name": name}]}).json()["detail"][0]
+    assert "reorders" not in hu["msg"] and "U+" in hu["msg"]
+    assert open_store(db).unfinished() == []
+    ok = client.post("/api/games", json={"seats": [{"kind": "human", "name": "Zoë 🦫 عمر"}]})  # other scripts stay
+    assert ok.status_code == 201
+
+
 # --- concurrent requests -----------------------------------------------------------------------
 
 async def _all_at_once(app: Any, calls: Sequence[tuple[str, str, dict[str, Any] | None, str]]) -> list[httpx.Response]:
@@ -160,6 +174,17 @@ def test_a_client_over_its_limit_is_told_when_to_come_back(db: Path) -> None:
     assert refused.headers["X-Frame-Options"] == "DENY"
     assert [r.status_code for r in _create_from(app, "10.0.0.2", 1)] == [201]  # another client is not held back
     assert len(open_store(db).unfinished()) == 4
+
+
+def test_forwarded_values_that_are_not_addresses_count_as_one_client(db: Path) -> None:
+    """uvicorn passes a trusted proxy's X-Forwarded-For on as it is, address or not: made-up values each
+    counted as a new client with an allowance of its own."""
+    from lewis_clark.web.safety import NOT_AN_ADDRESS, client_key
+
+    app = create_app(db, create_limit=CreationLimit(per_client=2, overall=100))
+    got = [r.status_code for name in ("evil-1", "evil-2", "unknown", "a" * 40) for r in _create_from(app, name, 1)]
+    assert got == [201, 201, 429, 429]
+    assert client_key("x") == client_key("") == NOT_AN_ADDRESS and client_key("10.0.0.1") == "10.0.0.1"
 
 
 def test_the_whole_server_has_a_limit_too(db: Path) -> None:

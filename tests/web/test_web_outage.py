@@ -470,6 +470,43 @@ def test_one_address_with_1000_slow_heads_leaves_room_for_everyone_else(tmp_path
               f"max {health[-1] * 1000:.1f} ms")
 
 
+def test_invalid_utf8_in_a_websocket_frame_is_one_log_line(tmp_path: Path) -> None:
+    """A text frame that is not UTF-8: the connection is closed (1007) and the log says so in one
+    warning line, not an error with uvicorn's traceback."""
+    import base64
+    import socket
+
+    server = Server(tmp_path / "g.sqlite3", free_port(), 0.0, ())
+    server.start()
+    try:
+        _, g = server.call("POST", "/api/games", {**PEOPLE, "seed": 3})
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            key = base64.b64encode(os.urandom(16))
+            s.sendall(b"GET /api/games/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                      b"Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                      % (g["id"].encode(), key))
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                answer += s.recv(65536)
+            assert answer.startswith(b"HTTP/1.1 101")
+            payload, mask = b"\xff\xfe\xfd", b"\x01\x02\x03\x04"
+            s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            closing = b""
+            with contextlib.suppress(OSError):
+                while chunk := s.recv(65536):
+                    closing += chunk
+            assert b"\x88\x02\x03\xef" in closing  # closed with 1007: data not consistent with the frame's type
+        assert server.call("GET", "/healthz")[0] == 200
+    finally:
+        assert server.proc is not None
+        server.proc.terminate()
+        _, err = server.proc.communicate(timeout=20)
+    log = err.decode()
+    assert "Traceback" not in log, log
+    lines = [line for line in log.splitlines() if "Invalid UTF-8" in line]
+    assert len(lines) == 1 and "WARNING" in lines[0] and "invalid start byte at byte 0" in lines[0], log
+
+
 def test_uvicorn_is_a_version_the_protocol_was_tested_with() -> None:
     """``web/protocol.py`` extends uvicorn's h11 protocol (its own classes, not a public API): the
     versions allowed in pyproject.toml are those tested; a newer one must pass these tests first."""

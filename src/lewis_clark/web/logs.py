@@ -62,6 +62,20 @@ def shown(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False) if any(c.isspace() or c in "\"=" or ord(c) < 32 for c in text) else text
 
 
+class ClientFaults(logging.Filter):
+    """uvicorn logs bytes a client sent that are not text (invalid UTF-8 in a WebSocket frame) with a
+    whole traceback, as if the server had failed: one warning line instead, naming what was wrong."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            why = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({why.reason} at byte {why.start})"
+            record.args = None
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def formatter(fmt: LogFormat) -> logging.Formatter:
     return JsonFormatter() if fmt == "json" else TextFormatter()
 
@@ -76,10 +90,11 @@ def config(fmt: LogFormat = "text", level: str = "info", access: bool = False) -
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"lines": {"()": cls}},
+        "filters": {"client_faults": {"()": f"{__name__}.ClientFaults"}},
         "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "lines", "stream": "ext://sys.stderr"}},
         "loggers": {
             "uvicorn": {"handlers": ["stderr"], "level": level, "propagate": False},
-            "uvicorn.error": {"level": level},
+            "uvicorn.error": {"level": level, "filters": ["client_faults"]},
             "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
             "lewis_clark": {"handlers": ["stderr"], "level": level, "propagate": False},
             "lewis_clark.web.access": {"level": "INFO" if access else "WARNING"},

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS
+from lewis_clark.wording import t
 
 MAX_PLAN = 64  # steps in one plan; the longest the engine's plans make is far shorter
 STRICT = ConfigDict(extra="forbid", strict=True)
 
 Colour = Literal["orange", "blue", "yellow", "green", "purple"]
 Level = Literal["random", "easy", "medium", "hard", "expert"]
+# Characters that reorder the text around them (U+202E turns "Ann" + "...nnA" into another seat's name
+# on every page): refused in names.
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class SeatIn(BaseModel):
@@ -28,6 +32,15 @@ class SeatIn(BaseModel):
     colour: Colour | None = None
     name: str | None = Field(None, max_length=24, pattern=r"^[^\x00-\x1f\x7f<>]*$",
                              description="what the players call this seat (shown beside its colour)")
+
+    @field_validator("name")
+    @classmethod
+    def _no_bidi_controls(cls, name: str | None) -> str | None:
+        found = next((ch for ch in name or "" if ch in BIDI), None)
+        if found is not None:
+            code = f"{ord(found):04X}"
+            raise ValueError(t("a name may not hold a character that reorders text (U+{code})", code=code))
+        return name
 
 
 class GameIn(BaseModel):

@@ -207,13 +207,18 @@ class SecurityHeaders:
             await JSONResponse({"detail": t("the server failed to answer this request")}, 500)(scope, receive, guarded)
 
 
+NOT_AN_ADDRESS = "not an address"  # the one client every host that is not an address counts as
+
+
 def client_key(host: str) -> str:
     """The client a limit counts: an IPv4 address as it is, an IPv6 address by its /64 network (an
-    IPv4-mapped one as its IPv4 address); anything else (a test client's name) as it is."""
+    IPv4-mapped one as its IPv4 address). Anything else (a forwarded-for value that is no address, which
+    uvicorn passes on from a trusted proxy as it is; a test client's name) counts as one client together,
+    ``NOT_AN_ADDRESS``: a made-up value is not a new client with an allowance of its own."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
-        return host
+        return NOT_AN_ADDRESS
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
