@@ -1,11 +1,14 @@
-"""The store as the server uses it: every call off the event loop under a deadline, and a database
-fault answered 503 (``Unavailable``), never a frozen loop.
+"""The store as the server uses it: a database over the network called off the event loop under a
+deadline, and a database fault answered 503 (``Unavailable``), never a frozen loop.
 
 ``Guarded`` wraps the store:
 
-- The server makes every store call through ``call``: in a thread of the guard's own (a few daemon
-  threads: a call stuck on a database that stopped answering holds one, never the loop, and never keeps
-  the process from ending), given up after ``deadline`` seconds. A call given up, like a call that finds
+- The server makes every store call through ``call``. A database reached over the network
+  (``Store.remote``: PostgreSQL) is called in a thread of the guard's own (a few daemon threads: a call
+  stuck on a database that stopped answering holds one, never the loop, and never keeps the process
+  from ending), given up after ``deadline`` seconds. A local SQLite file is called on the loop as
+  before: its calls take well under a millisecond, and a thread for each cost a quarter of the
+  server's throughput at saturation (docs/web.md). A call given up, like a call that finds
   the database gone (no connection within the pool's short timeout, a connection lost), raises
   ``Unavailable`` and *opens* the guard: until a thread of its own sees the database answer again
   (``Store.revive``, looked at every ``probe_every`` seconds), every call raises ``Unavailable`` at once,
@@ -126,6 +129,7 @@ class Guarded(Store):
         self._threads = Threads(THREADS, "store")
         self.kind = inner.kind
         self.shared = inner.shared
+        self.remote = inner.remote
         self.probe_every = probe_every
         self.write_window = write_window
         self.clock = clock
@@ -149,6 +153,8 @@ class Guarded(Store):
         seconds (default ``deadline``): then the database counts as not answering (the guard opens)."""
         if self.down:
             raise Unavailable(self.down)
+        if not self.inner.remote:  # a local file: on the loop (see the module's docstring)
+            return fn(*args)
         seconds = self.deadline if within is None else within
         future = asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
         try:

@@ -42,10 +42,14 @@ def problem(manager: Manager) -> str:
 
 async def store_problem(store: Store, timeout: float) -> str:
     """Whether the store answers a trivial query in time ("" when it does); its error is logged, never
-    shown (it may name the database's host). A query given up opens the guard (``guard``): until the
-    database answers again, readiness says so at once."""
+    shown (it may name the database's host). Asked in a thread, never on the loop; for a database over
+    the network a query given up opens the guard (``guard``): until it answers again, readiness says so
+    at once."""
     try:
-        await asyncio.wait_for(store.call(store.ping, within=timeout), timeout)
+        if store.remote:
+            await store.call(store.ping, within=timeout)
+        else:
+            await asyncio.wait_for(asyncio.to_thread(store.ping), timeout)
     except TimeoutError:
         log.warning("readiness: the database did not answer within %.1f s", timeout)
         return "database not answering"

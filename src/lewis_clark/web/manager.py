@@ -1,8 +1,8 @@
 """The manager: every game the server knows, the one place where the server applies actions, and the
 bot runner.
 
-Every change happens on the event loop's thread. A change awaits its store call, which runs off the
-loop under a deadline (``guard``: a database that stops answering never freezes the loop), so each
+Every change happens on the event loop's thread. A change awaits its store call (PostgreSQL's runs off
+the loop under a deadline, ``guard``: a database that stops answering never freezes the loop), so each
 change to a game holds the game's lock (``LiveGame.lock``) from reading it to changing it in memory:
 one action is checked, stored and broadcast before the next for that game is looked at, and two
 requests for one game never interleave (the engine's answer is computed first, ``Match.propose``, and

@@ -108,11 +108,12 @@ class Store(ABC):
 
     kind: str = ""
     shared: bool = False  # several processes may use it at once (and hear each other's changes)
+    remote: bool = False  # reached over a network, so a call may hang: the guard calls it off the loop
 
     async def call(self, fn: Callable[..., T], *args: Any, within: float | None = None) -> T:
         """``fn(*args)``, one of this store's methods, for a caller on the event loop. Here: at once, on
-        the loop (a store used without its guard: tests, scripts); ``guard.Guarded`` runs it in a thread
-        of its own and gives up after a deadline (``within`` seconds, if given)."""
+        the loop (a store used without its guard: tests, scripts); ``guard.Guarded`` runs a ``remote``
+        store's in a thread of its own and gives up after a deadline (``within`` seconds, if given)."""
         return fn(*args)
 
     def ping(self) -> None:

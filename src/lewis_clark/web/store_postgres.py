@@ -68,6 +68,7 @@ class PostgresStore(SqlStore):
 
     kind = "postgresql"
     shared = True
+    remote = True
     MARK = "%s"
 
     def __init__(self, url: str, pool_size: int = 4, timeout: float = TIMEOUT, open_timeout: float = OPEN_TIMEOUT) -> None:
