@@ -9,6 +9,7 @@ counted in ``lewis_clark_bot_retries_total``)."""
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import shutil
@@ -505,6 +506,25 @@ def test_invalid_utf8_in_a_websocket_frame_is_one_log_line(tmp_path: Path) -> No
     assert "Traceback" not in log, log
     lines = [line for line in log.splitlines() if "Invalid UTF-8" in line]
     assert len(lines) == 1 and "WARNING" in lines[0] and "invalid start byte at byte 0" in lines[0], log
+
+
+def test_a_proxy_address_has_no_share_and_an_ipv6_64_has_one() -> None:
+    """Whose share a connection counts in: none for the addresses of FORWARDED_ALLOW_IPS (every player
+    behind the proxy comes from there), one per IPv4 address and per IPv6 /64 otherwise."""
+    from types import SimpleNamespace
+
+    from lewis_clark.web.protocol import LimitedProtocol, trusted
+
+    def share(peer: Any, allowed: Any = "127.0.0.1,::1,10.0.0.0/24") -> str | None:
+        protocol = LimitedProtocol.__new__(LimitedProtocol)
+        protocol.config = SimpleNamespace(forwarded_allow_ips=allowed)  # type: ignore[assignment]
+        return protocol._share(SimpleNamespace(get_extra_info=lambda name: peer))  # type: ignore[arg-type]
+
+    assert share(("127.0.0.1", 5000)) is None and share(("10.0.0.7", 5000)) is None
+    assert share(("203.0.113.9", 5000)) == "203.0.113.9"
+    assert share(("2001:db8::1", 5000, 0, 0)) == share(("2001:db8::ffff", 6000, 0, 0)) == "2001:db8::/64"
+    assert share(("203.0.113.9", 5000), "*") is None and share("/run/lc.sock") is None
+    assert trusted(["10.0.0.1", "not-an-address"]) == (False, [ipaddress.ip_network("10.0.0.1")])
 
 
 def test_uvicorn_is_a_version_the_protocol_was_tested_with() -> None:
