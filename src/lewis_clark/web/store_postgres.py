@@ -230,7 +230,8 @@ class PostgresStore(SqlStore):
 
     def _claims(self) -> psycopg.Connection[Any]:
         if self._claimer is None or self._claimer.closed:
-            self._claimer = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.timeout * 2)))
+            self._claimer = psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self.timeout * 2)),
+                                            options=f"-c statement_timeout={STATEMENT_TIMEOUT}")
             self._claimer.execute(f"LISTEN {CHANNEL}")
         return self._claimer
 
