@@ -73,7 +73,7 @@ def test_a_game_of_the_wrong_types_is_refused_naming_the_field(client: TestClien
                                                                field: str) -> None:
     r = client.post("/api/games", json={"seats": TWO, **body})
     assert r.status_code == 422, r.text
-    assert any(field in e["loc"] for e in r.json()["detail"]), r.json()
+    assert any(field in e["loc"] for e in r.json()["errors"]), r.json()
     assert open_store(db).unfinished() == []
 
 
@@ -85,7 +85,7 @@ def test_an_action_of_the_wrong_types_is_refused(client: TestClient, body: dict[
     seat = client.get(f"/api/games/{g['id']}").json()["current"]
     r = client.post(f"/api/games/{g['id']}/actions", json=body, headers={"X-Token": g["seats"][seat]["token"]})
     assert r.status_code == 422, r.text
-    assert {"expect", "action", "plan"} & {str(x) for e in r.json()["detail"] for x in e["loc"]}
+    assert {"expect", "action", "plan"} & {str(x) for e in r.json()["errors"] for x in e["loc"]}
     assert client.get(f"/api/games/{g['id']}").json()["moves"] == 0
 
 
@@ -93,7 +93,7 @@ def test_an_action_of_the_wrong_types_is_refused(client: TestClient, body: dict[
 def test_an_undo_of_the_wrong_types_is_refused(client: TestClient, expect: Any) -> None:
     gid, token = opened(client)
     r = client.post(f"/api/games/{gid}/undo", json={"expect": expect}, headers={"X-Token": token})
-    assert r.status_code == 422 and any("expect" in e["loc"] for e in r.json()["detail"]), r.text
+    assert r.status_code == 422 and any("expect" in e["loc"] for e in r.json()["errors"]), r.text
     assert client.get(f"/api/games/{gid}").json()["moves"] == len(OPENING)
 
 

@@ -6,11 +6,14 @@ not a number, ``1`` is not ``true``), and unknown fields are refused too.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.config import JsonDict
+from pydantic_core import PydanticCustomError
 
 from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS
+from lewis_clark.wording import t
 
 MAX_PLAN = 64  # steps in one plan; the longest the engine's plans make is far shorter
 STRICT = ConfigDict(extra="forbid", strict=True)
@@ -46,16 +49,28 @@ class GameIn(BaseModel):
 Step = Annotated[str, Field(min_length=1, max_length=200)]
 
 
+# Exactly one of ``action`` and ``plan``, as the schema says it (``oneOf``) and the model checks it.
+EITHER: JsonDict = {"oneOf": [{"required": ["action"], "properties": {"action": {"type": "string"}}},
+                    {"required": ["plan"], "properties": {"plan": {"type": "array"}}}]}
+
+
 class ActionIn(BaseModel):
     """An action in the text notation, or a ``plan``: several actions applied one after the other (the
-    ``plans`` of the game's view), stopping at the first one refused. ``expect`` (optional) is the
-    number of actions the sender has seen, so that a click on an outdated page is refused rather than
-    misapplied."""
+    ``plans`` of the game's view), stopping at the first one refused; exactly one of the two. ``expect``
+    (optional) is the number of actions the sender has seen, so that a click on an outdated page is
+    refused rather than misapplied."""
 
-    model_config = STRICT
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=EITHER)
     action: str | None = Field(None, min_length=1, max_length=200)
-    plan: list[Step] | None = Field(None, max_length=MAX_PLAN, description="actions in the text notation, in order")
+    plan: list[Step] | None = Field(None, min_length=1, max_length=MAX_PLAN,
+                                    description="actions in the text notation, in order")
     expect: int | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def either(self) -> Self:
+        if (self.action is None) == (self.plan is None):
+            raise PydanticCustomError("action_or_plan", t("give either an action or a plan"))
+        return self
 
 
 class UndoIn(BaseModel):
