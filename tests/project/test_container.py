@@ -1,0 +1,138 @@
+"""The container image (Dockerfile) and the compose file (compose.yaml), read as files on every machine,
+and built and run where a container engine answers (podman or docker).
+
+The engine test builds the image (the compiled build: several minutes the first time, cached after),
+runs it on its SQLite volume and checks what an operator relies on: it answers /healthz, the engine
+calls it healthy (the image's HEALTHCHECK), it runs as a user that is not root, the engine is the
+compiled one, and a game can be created. Without an engine it is skipped, saying so.
+``LEWIS_CLARK_ENGINE`` names the engine and its global options (e.g. ``podman --runtime runc`` where
+crun cannot set limits); ``LEWIS_CLARK_IMAGE_PYTHON`` the base image where Docker Hub is out of reach
+(any Debian image with python3, python3-venv and python3-dev).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+COMPOSE = yaml.safe_load((ROOT / "compose.yaml").read_text())
+
+
+def instructions(text: str) -> list[tuple[str, str]]:
+    """The Dockerfile's instructions (continuation lines joined, comments left out) as (KEYWORD, rest)."""
+    joined = re.sub(r"\\\n", " ", "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#")))
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1] if " " in line.strip() else "")
+            for line in joined.splitlines() if line.strip()]
+
+
+def test_the_image_is_built_in_two_stages_and_runs_the_server_as_a_user_of_its_own() -> None:
+    steps = instructions(DOCKERFILE)
+    stages = [rest for key, rest in steps if key == "FROM"]
+    assert len(stages) == 2 and stages[0].endswith("AS build")
+    final = steps[[i for i, (key, _) in enumerate(steps) if key == "FROM"][-1]:]
+    assert any(key == "COPY" and rest.startswith("--from=build /opt/lewis-clark") for key, rest in final)
+    build = steps[:[i for i, (key, _) in enumerate(steps) if key == "FROM"][-1]]
+    assert any("build() == 'compiled'" in rest for key, rest in build if key == "RUN")  # the compiled build, checked
+    users = [rest for key, rest in final if key == "USER"]
+    assert users and users[-1].split(":")[0] not in ("root", "0")
+    assert int(users[-1].split(":")[0]) >= 1000
+    health = [rest for key, rest in final if key == "HEALTHCHECK"]
+    assert len(health) == 1 and "http://127.0.0.1:8000/healthz" in health[0]
+    assert json.loads([rest for key, rest in final if key == "ENTRYPOINT"][0]) == ["lewis-clark"]
+    command = json.loads([rest for key, rest in final if key == "CMD"][0])
+    assert command[:1] == ["serve"] and command[command.index("--port") + 1] == "8000"
+    assert any(key == "VOLUME" and "/var/lib/lewis-clark" in rest for key, rest in final)
+    ignored = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip()[:1] not in ("", "#")]
+    assert ignored[0] == "*" and "!src/" in ignored  # only what the build needs reaches it
+
+
+def test_compose_runs_postgresql_the_server_and_bot_workers_on_a_volume() -> None:
+    services = COMPOSE["services"]
+    assert set(services) == {"db", "server", "bots"}
+    db, server, bots = services["db"], services["server"], services["bots"]
+    assert db["image"].startswith("postgres:") and "pg_isready" in db["healthcheck"]["test"]
+    volume = db["volumes"][0].split(":")
+    assert volume[0] in COMPOSE["volumes"] and volume[1] == "/var/lib/postgresql/data"
+    address = "postgresql://lc@db/lewis_clark"
+    assert server["build"] == "." and server["command"][0] == "serve"
+    assert server["command"][server["command"].index("--db") + 1] == address and "--no-bots" in server["command"]
+    assert bots["image"] == server["image"] and bots["command"][:3] == ["bots", "--db", address]
+    for service in (server, bots):
+        assert "PGPASSWORD" in service["environment"]  # never in the address (ps, logs)
+        assert service["depends_on"]["db"]["condition"] == "service_healthy"
+    assert bots["depends_on"]["server"]["condition"] == "service_healthy"  # the server makes the tables
+    assert db["environment"]["POSTGRES_USER"] == "lc" and db["environment"]["POSTGRES_DB"] == "lewis_clark"
+
+
+def engine() -> list[str] | None:
+    """The container engine's command (with its global options), or None when none answers here."""
+    given = os.environ.get("LEWIS_CLARK_ENGINE")
+    candidates = [shlex.split(given)] if given else [["podman"], ["docker"]]
+    for command in candidates:
+        if shutil.which(command[0]) is None:
+            continue
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            if subprocess.run([*command, "info"], capture_output=True, timeout=60).returncode == 0:
+                return command
+    return None
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+def test_the_image_builds_runs_healthy_and_serves_as_a_user_of_its_own() -> None:
+    command = engine()
+    if command is None:
+        pytest.skip("no container engine answers here (podman or docker; LEWIS_CLARK_ENGINE)")
+    tag = "localhost/lewis-clark:test"
+    build = [*command, "build", "-t", tag]
+    if command[0] == "podman":
+        build.append("--format=docker")  # keeps HEALTHCHECK (the OCI format has none)
+    if os.environ.get("LEWIS_CLARK_IMAGE_PYTHON"):
+        build += ["--build-arg", f"PYTHON={os.environ['LEWIS_CLARK_IMAGE_PYTHON']}"]
+    done = subprocess.run([*build, str(ROOT)], capture_output=True, text=True, timeout=3000)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    name = f"lewis-clark-test-{uuid.uuid4().hex[:8]}"
+    run = subprocess.run([*command, "run", "-d", "--name", name, "-p", "127.0.0.1::8000", tag],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    try:
+        port = subprocess.run([*command, "port", name, "8000"], capture_output=True, text=True,
+                              timeout=30).stdout.split(":")[-1].strip()
+        base = f"http://127.0.0.1:{port}"
+        end = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(OSError):
+                if json.loads(urllib.request.urlopen(base + "/healthz", timeout=2).read()) == {"status": "ok"}:
+                    break
+            assert time.monotonic() < end, "the server in the container did not answer /healthz"
+            time.sleep(0.5)
+        check = subprocess.run([*command, "healthcheck", "run", name] if command[0] == "podman" else
+                               [*command, "inspect", "--format", "{{.State.Health.Status}}", name],
+                               capture_output=True, text=True, timeout=60)
+        assert check.returncode == 0 and "unhealthy" not in check.stdout, check.stdout + check.stderr
+        uid = subprocess.run([*command, "exec", name, "id", "-u"], capture_output=True, text=True, timeout=60)
+        assert uid.stdout.strip() not in ("", "0"), uid
+        compiled = subprocess.run([*command, "exec", name, "python3", "-c",
+                                   "from lewis_clark.builds import build; print(build())"],
+                                  capture_output=True, text=True, timeout=60)
+        assert compiled.stdout.strip() == "compiled", compiled
+        request = urllib.request.Request(base + "/api/games", data=b'{"seats": [{"kind": "human"}]}', method="POST",
+                                         headers={"Content-Type": "application/json", "Host": "localhost"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert answer.status == 201 and json.loads(answer.read())["seats"][0]["token"]
+    finally:
+        subprocess.run([*command, "rm", "-f", name], capture_output=True, timeout=120)
