@@ -15,10 +15,12 @@ documents for it.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,7 +37,7 @@ from lewis_clark.web.routers import hint as hint_route
 
 pytestmark = pytest.mark.slow
 CONFIG = Path(__file__).with_name("schemathesis.toml")
-EXAMPLES = 25  # test cases per operation and phase: about a minute on 2 cores
+EXAMPLES = 100  # test cases per operation and phase: about a minute on 2 cores
 TINY = "race:samples=2:keep=2:beam=3:nodes=4"  # the expert at a tiny budget (tests/bots/test_bots_hint.py)
 
 
@@ -75,10 +77,12 @@ def test_schemathesis_finds_nothing_on_any_operation(base: str, tmp_path: Path) 
     summary = done.stdout[done.stdout.find("SUMMARY"):]
     print(summary)  # the figures: operations, phases, test cases
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    found = json.loads(report.read_text())
-    with_spec = json.loads(__import__("urllib.request").request.urlopen(f"{base}/openapi.json").read())
-    operations = {f"{m.upper()} {p}" for p, ops in with_spec["paths"].items() for m in ops}
-    assert len(operations) == 10
-    assert "Tested: 10" in summary and "Selected: 10/10" in summary, summary
-    assert "0 failures" in summary or "failures" not in summary.split("Test cases:")[-1], summary
-    assert found  # the run wrote its report
+    with urllib.request.urlopen(f"{base}/openapi.json") as answer:
+        spec = json.loads(answer.read())
+    operations = sum(len(ops) for ops in spec["paths"].values())
+    assert f"Selected: {operations}/{operations}" in summary and f"Tested: {operations}" in summary, summary
+    for phase in ("Examples", "Coverage", "Fuzzing", "Stateful"):
+        assert f"✅ {phase}" in summary, summary  # every phase ran and passed
+    cases = re.search(r"(\d+) generated, (\d+) passed", summary)
+    assert cases and cases[1] == cases[2] and int(cases[1]) >= 20 * operations, summary
+    assert report.exists()
