@@ -13,6 +13,7 @@ crun cannot set limits); ``LEWIS_CLARK_IMAGE_PYTHON`` the base image where Docke
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -20,12 +21,14 @@ import shlex
 import shutil
 import subprocess
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
 
 import pytest
 import yaml
+from test_web_restart import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
@@ -64,11 +67,11 @@ def test_compose_runs_postgresql_the_server_and_bot_workers_on_a_volume() -> Non
     services = COMPOSE["services"]
     assert set(services) == {"db", "server", "bots"}
     db, server, bots = services["db"], services["server"], services["bots"]
-    assert db["image"].startswith("postgres:") and "pg_isready" in db["healthcheck"]["test"]
+    assert db["image"].endswith("postgres:16-bookworm}") and "pg_isready" in db["healthcheck"]["test"]
     volume = db["volumes"][0].split(":")
     assert volume[0] in COMPOSE["volumes"] and volume[1] == "/var/lib/postgresql/data"
     address = "postgresql://lc@db/lewis_clark"
-    assert server["build"] == "." and server["command"][0] == "serve"
+    assert server["build"]["context"] == "." and server["command"][0] == "serve"
     assert server["command"][server["command"].index("--db") + 1] == address and "--no-bots" in server["command"]
     assert bots["image"] == server["image"] and bots["command"][:3] == ["bots", "--db", address]
     for service in (server, bots):
@@ -136,3 +139,84 @@ def test_the_image_builds_runs_healthy_and_serves_as_a_user_of_its_own() -> None
             assert answer.status == 201 and json.loads(answer.read())["seats"][0]["token"]
     finally:
         subprocess.run([*command, "rm", "-f", name], capture_output=True, timeout=120)
+
+
+def compose_tool() -> list[str] | None:
+    """``docker compose`` or ``podman-compose`` where one is installed and an engine answers, else None."""
+    if engine() is None:
+        return None
+    if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
+        return ["docker", "compose"]
+    if shutil.which("podman-compose"):
+        return ["podman-compose"]
+    return None
+
+
+def http(method: str, url: str, body: bytes | None = None) -> tuple[int, object]:
+    request = urllib.request.Request(url, data=body, method=method,
+                                     headers={"Content-Type": "application/json", "Host": "localhost"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as refused:
+        return refused.code, None
+
+
+def wait(what: str, check: object, seconds: float = 180.0) -> None:
+    end = time.monotonic() + seconds
+    while True:
+        with contextlib.suppress(OSError, ValueError):
+            if check():  # type: ignore[operator]
+                return
+        assert time.monotonic() < end, what
+        time.sleep(1)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+def test_compose_plays_bot_games_and_a_backup_restores_them(tmp_path: Path) -> None:
+    """The whole stack: PostgreSQL, the server and the bot workers come up, bots play a game through the
+    database, and the documented backup (pg_dump) restored with the server and bots stopped brings the
+    game back. ``LEWIS_CLARK_POSTGRES_IMAGE`` and ``LEWIS_CLARK_PYTHON_IMAGE`` name other images (a
+    Debian-built PostgreSQL: tests/data/postgres-image) where Docker Hub is out of reach."""
+    tool = compose_tool()
+    if tool is None:
+        pytest.skip("no compose tool with a container engine here (docker compose or podman-compose)")
+    command = engine()
+    assert command is not None
+    port = free_port()
+    env = {**os.environ, "POSTGRES_PASSWORD": uuid.uuid4().hex, "LEWIS_CLARK_PORT": str(port)}
+    name = f"lctest{uuid.uuid4().hex[:6]}"
+    project = ["-p", name, "-f", str(ROOT / "compose.yaml")]
+    run = functools.partial(subprocess.run, env=env, capture_output=True, text=True, cwd=tmp_path)
+
+    def in_db(*args: str, given: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+        """A command in the database's container, found by the labels both compose tools set (their
+        own ``exec`` differs: podman-compose prints its command line into the output)."""
+        found = run([*command, "ps", "-q", "--filter", f"label=com.docker.compose.project={name}",
+                     "--filter", "label=com.docker.compose.service=db"], timeout=60).stdout.split()
+        assert len(found) == 1, found
+        return subprocess.run([*command, "exec", "-i", found[0], *args], input=given, capture_output=True, timeout=300)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        up = run([*tool, *project, "up", "-d", "--build"], timeout=3000)
+        assert up.returncode == 0, up.stdout[-3000:] + up.stderr[-3000:]
+        wait("the server never became ready", lambda: http("GET", base + "/readyz")[0] == 200)
+        status, game = http("POST", base + "/api/games", b'{"seats": [{"kind": "bot", "level": "random"},'
+                                                         b' {"kind": "bot", "level": "random"}], "seed": 5}')
+        assert status == 201 and isinstance(game, dict)
+        path = f"{base}/api/games/{game['id']}"
+        wait("the bot workers did not play", lambda: http("GET", path)[1]["moves"] >= 10)  # type: ignore[index]
+        dump = in_db("pg_dump", "-U", "lc", "-Fc", "lewis_clark")  # the backup as docs/deploy.md says it
+        assert dump.returncode == 0 and dump.stdout[:5] == b"PGDMP", dump.stderr
+        assert run([*tool, *project, "stop", "server", "bots"], timeout=300).returncode == 0
+        drop = in_db("psql", "-U", "lc", "-d", "lewis_clark", "-c", "TRUNCATE games CASCADE")  # the games lost
+        assert drop.returncode == 0, drop.stderr
+        restore = in_db("pg_restore", "-U", "lc", "-d", "lewis_clark", "--clean", "--if-exists", given=dump.stdout)
+        assert restore.returncode == 0, restore.stderr
+        assert run([*tool, *project, "start", "server", "bots"], timeout=300).returncode == 0
+        wait("the server did not come back", lambda: http("GET", base + "/readyz")[0] == 200)
+        status, back = http("GET", path)
+        assert status == 200 and isinstance(back, dict) and back["moves"] >= 10
+    finally:
+        run([*tool, *project, "down", "-v"], timeout=600)
