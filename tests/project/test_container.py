@@ -6,7 +6,7 @@ runs it on its SQLite volume and checks what an operator relies on: it answers /
 calls it healthy (the image's HEALTHCHECK), it runs as a user that is not root, the engine is the
 compiled one, and a game can be created. Without an engine it is skipped, saying so.
 ``LEWIS_CLARK_ENGINE`` names the engine and its global options (e.g. ``podman --runtime runc`` where
-crun cannot set limits); ``LEWIS_CLARK_IMAGE_PYTHON`` the base image where Docker Hub is out of reach
+crun cannot set limits); ``LEWIS_CLARK_PYTHON_IMAGE`` the base image where Docker Hub is out of reach
 (any Debian image with python3, python3-venv and python3-dev).
 """
 
@@ -104,8 +104,8 @@ def test_the_image_builds_runs_healthy_and_serves_as_a_user_of_its_own() -> None
     build = [*command, "build", "-t", tag]
     if command[0] == "podman":
         build.append("--format=docker")  # keeps HEALTHCHECK (the OCI format has none)
-    if os.environ.get("LEWIS_CLARK_IMAGE_PYTHON"):
-        build += ["--build-arg", f"PYTHON={os.environ['LEWIS_CLARK_IMAGE_PYTHON']}"]
+    if os.environ.get("LEWIS_CLARK_PYTHON_IMAGE"):
+        build += ["--build-arg", f"PYTHON={os.environ['LEWIS_CLARK_PYTHON_IMAGE']}"]
     done = subprocess.run([*build, str(ROOT)], capture_output=True, text=True, timeout=3000)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     name = f"lewis-clark-test-{uuid.uuid4().hex[:8]}"
@@ -138,7 +138,7 @@ def test_the_image_builds_runs_healthy_and_serves_as_a_user_of_its_own() -> None
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status == 201 and json.loads(answer.read())["seats"][0]["token"]
     finally:
-        subprocess.run([*command, "rm", "-f", name], capture_output=True, timeout=120)
+        subprocess.run([*command, "rm", "-f", "-v", name], capture_output=True, timeout=120)  # its volume too
 
 
 def compose_tool() -> list[str] | None:
