@@ -45,8 +45,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 # The web front end's own layers, bottom first, each entry a module of lewis_clark.web or its
 # ``routers`` subpackage: the store below the games, the games below the routes, the app on top.
 WEB_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("store", "schema", "faces", "limits", "logs", "protocol", "openapi", "guide", "safety", "bot_pool"),
-    ("store_sql", "guard", "views"),  # the reads both SQL stores share; the guard; the page JSON
+    ("store", "schema", "faces", "limits", "logs", "protocol", "openapi", "errors", "guide", "safety", "bot_pool"),
+    ("store_sql", "guard", "views", "hints"),  # the reads both SQL stores share; the guard; the page JSON; hints
     ("store_sqlite", "store_postgres"),
     ("database",),
     ("live",),  # a game in memory

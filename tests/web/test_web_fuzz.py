@@ -129,10 +129,10 @@ def test_json_nested_too_deep_is_refused_with_a_worded_422_with_or_without_a_tok
                                   (f"/api/games/{gid}/undo", {"X-Token": token})]:
                 r = c.post(path, content=body, headers={"Content-Type": "application/json", **headers})
                 assert r.status_code == 422, (path, r.status_code, r.text[:200])
-                assert r.json()["detail"][0]["type"] == "json_too_deep"
-                assert f"more than {MAX_DEPTH} deep" in r.json()["detail"][0]["msg"]
+                assert r.json()["errors"][0]["type"] == "json_too_deep"
+                assert f"more than {MAX_DEPTH} deep" in r.json()["errors"][0]["msg"]
         r = c.post("/api/games?lang=hu", content=deep[0], headers={"Content-Type": "application/json"})
-        assert r.status_code == 422 and "more than" not in r.json()["detail"][0]["msg"]
+        assert r.status_code == 422 and "more than" not in r.json()["errors"][0]["msg"]
         ok = '{"seats": [{"kind": "human"}], "seed": 3, "route": null}'
         assert c.post("/api/games", content=ok, headers={"Content-Type": "application/json"}).status_code == 201
         assert c.get(f"/api/games/{gid}").json()["over"] is False  # nothing changed by the refusals

@@ -22,9 +22,12 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from swagger_ui_bundle import swagger_ui_path
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
+from starlette.types import Scope
 
 from lewis_clark.web.database import open_store
+from lewis_clark.web.errors import invalid, refusal
 from lewis_clark.web.guard import DOWN, FULL, READ_ONLY, Guarded, Unavailable
 from lewis_clark.web.health import HEALTH_PATHS, HostCheck
 from lewis_clark.web.hints import Hints
@@ -33,7 +36,7 @@ from lewis_clark.web.live import GameError, Replays
 from lewis_clark.web.manager import Manager
 from lewis_clark.web.metrics import Metrics, Requests
 from lewis_clark.web.middleware import MAX_BODY, MAX_HEAD, BodyLimit, HeadLimit, Language
-from lewis_clark.web.openapi import serve_openapi_30
+from lewis_clark.web.openapi import serve_openapi
 from lewis_clark.web.routers import games, health, hint, meta, metrics, pages, watch
 from lewis_clark.web.routers.pages import STATIC
 from lewis_clark.web.routers.watch import MAX_WS_MESSAGE, WS_PER_CLIENT
@@ -86,11 +89,11 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     store = Guarded(open_store(db if db is not None else default_db()))
     manager = Manager(store, bot_delay=bot_delay, bot_workers=bot_workers, bots=bots)
 
-    # /docs is Swagger UI served from an installed package (routers/pages.py), never from a CDN.
+    # /docs is Swagger UI shipped in the package's static files (routers/pages.py), never from a CDN.
     app = FastAPI(title="Lewis & Clark", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Lewis & Clark: The Expedition. Seats act with their secret token in the "
                               "`X-Token` header; actions use the text notation (docs/notation.md).")
-    serve_openapi_30(app)  # the bundled Swagger UI reads 3.0 (web/openapi.py)
+    serve_openapi(app)  # OpenAPI 3.1 with exact integer bounds (web/openapi.py)
     app.state.store = store
     app.state.manager = manager
     app.state.limit = create_limit if create_limit is not None else CreationLimit()
@@ -113,13 +116,13 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     app.add_middleware(Requests, metrics=app.state.metrics)  # outermost: times and logs every answer, refusals included
 
     app.add_exception_handler(RequestValidationError, refused_input)
+    app.add_exception_handler(HTTPException, no_route)  # type: ignore[arg-type]
     app.add_exception_handler(GameError, refused)  # type: ignore[arg-type]
     app.add_exception_handler(Unavailable, unavailable)  # type: ignore[arg-type]
 
     for module in (meta, games, watch, pages, health, hint, metrics):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.mount("/docs-static", StaticFiles(directory=swagger_ui_path), name="docs-static")
     return app
 
 
@@ -157,10 +160,36 @@ async def expiring(app: FastAPI, expire_days: float | None, keep_finished_days: 
 
 
 async def refused(request: Request, exc: GameError) -> JSONResponse:
-    return JSONResponse({"detail": exc.message}, exc.status, headers=exc.headers)
+    """A refusal of the game's rules or of the server's: the error model (``errors``)."""
+    if exc.status == 422:
+        return invalid([{"type": "value_error", "loc": exc.loc, "msg": exc.message}])
+    return refusal(exc.status, exc.message, exc.headers)
 
 
 async def unavailable(request: Request, exc: Unavailable) -> JSONResponse:
     seconds = RETRY_DOWN if exc.reason == DOWN else RETRY_WRITE
-    return JSONResponse({"detail": unavailable_message(exc.reason), "reason": exc.reason}, 503,
-                        headers={"Retry-After": str(seconds)})
+    return refusal(503, unavailable_message(exc.reason), {"Retry-After": str(seconds)}, reason=exc.reason)
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route serves at the request's path: the router's own 405 names only the first
+    route that matched the path (``DELETE`` alone for ``/api/games/{id}``, which ``GET`` serves too).
+    Asked of the routes themselves (``matches``), however the routers are nested."""
+    return [m for m in METHODS
+            if any(route.matches({**scope, "method": m})[0] == Match.FULL for route in app.router.routes)]
+
+
+async def no_route(request: Request, exc: HTTPException) -> JSONResponse:
+    """The router's own refusals in the error model: 404 for a path nothing serves, 405 for a method
+    the path does not take (with ``Allow`` naming every method it takes)."""
+    if exc.status_code == 405:
+        given = (exc.headers or {}).get("Allow", "")  # a mount's (the static files') own
+        allowed = allowed_methods(request.app, request.scope) or [m.strip() for m in given.split(",") if m.strip()]
+        return refusal(405, t("{method} is not served here: use {allowed}", method=request.method,
+                              allowed=", ".join(allowed)), {"Allow": ", ".join(allowed)})
+    if exc.status_code == 404:
+        return refusal(404, t("nothing is served at {path}", path=repr(request.url.path[:200])), exc.headers)
+    return refusal(exc.status_code, str(exc.detail), exc.headers)

@@ -17,11 +17,13 @@ import logging
 from collections.abc import Awaitable, Callable, Collection, MutableMapping, Sequence
 from typing import Any
 
-from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.datastructures import Headers
 
+from lewis_clark.web.errors import refusal
 from lewis_clark.web.guard import Unavailable
 from lewis_clark.web.manager import Manager
 from lewis_clark.web.store import Store
+from lewis_clark.wording import t
 
 log = logging.getLogger("lewis_clark.web")
 READY_TIMEOUT = 0.6  # seconds the store has to answer /readyz (a balancer hears 503 within a second)
@@ -63,17 +65,32 @@ async def store_problem(store: Store, timeout: float) -> str:
 
 class HostCheck:
     """The Host header check (DNS rebinding), except for the paths in ``open_paths``: the health checks,
-    and ``/metrics`` when it needs a token (a page on another site cannot know it)."""
+    and ``/metrics`` when it needs a token (a page on another site cannot know it). A name is allowed
+    as given, or by a pattern ``*.example.org`` (Starlette's ``TrustedHostMiddleware`` rules), an IPv6
+    address without its brackets; any other is refused with 400 in the error model (``errors``)."""
 
     def __init__(self, app: Callable[..., Awaitable[None]], allowed_hosts: Sequence[str],
                  open_paths: Collection[str] = HEALTH_PATHS) -> None:
         self.app = app
-        self.checked = TrustedHostMiddleware(app, allowed_hosts=list(allowed_hosts))
+        self.allowed = tuple(allowed_hosts)
         self.open_paths = frozenset(open_paths)
+
+    def allows(self, host: str) -> bool:
+        """Whether a Host header's name (its port aside) is one this server serves."""
+        host = host.strip().lower()
+        name = host[1:host.index("]")] if host.startswith("[") and "]" in host else host.split(":")[0]
+        return any(p == "*" or name == p or (p.startswith("*.") and name.endswith(p[1:])) for p in self.allowed)
 
     async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Awaitable[Any]],
                        send: Callable[..., Awaitable[None]]) -> None:
-        if scope["type"] == "http" and scope.get("path") in self.open_paths:
+        if scope["type"] not in ("http", "websocket") or scope.get("path") in self.open_paths:
             await self.app(scope, receive, send)
+            return
+        host = Headers(scope=scope).get("host", "")
+        if self.allows(host):
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": "host not allowed"})
         else:
-            await self.checked(scope, receive, send)
+            await refusal(400, t("this server does not serve the host name {host}", host=repr(host[:100])))(
+                scope, receive, send)

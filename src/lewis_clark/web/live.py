@@ -29,13 +29,16 @@ SNAPSHOT_GAMES = 64  # finished games whose snapshots are kept
 
 
 class GameError(Exception):
-    """A refused request: ``status`` is the HTTP status, the message says why."""
+    """A refused request: ``status`` is the HTTP status, the message says why; a 422 names the part of the
+    request refused (``loc``, e.g. ``["body", "route"]``)."""
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None,
+                 loc: list[str | int] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.headers = headers  # e.g. Retry-After for 429
+        self.loc = loc or ["body"]
 
 
 def language_of(code: str | None) -> str:

@@ -308,7 +308,7 @@ class Manager:
         step refused stops it (the steps before stay). Raises GameError, the game unchanged, when the
         request is bad or its first step is refused."""
         if not texts:
-            raise GameError(422, t("a plan needs at least one step"))
+            raise GameError(422, t("a plan needs at least one step"), loc=["body", "plan"])
         actions = []
         for i, text in enumerate(texts):
             try:

@@ -11,8 +11,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
-from fastapi.responses import JSONResponse
-
+from lewis_clark.web.errors import refusal
 from lewis_clark.web.live import language_of
 from lewis_clark.wording import language, t
 
@@ -46,8 +45,8 @@ class HeadLimit:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1009})
                 return
-            await JSONResponse({"detail": t("the request's head (request line and headers) is over {n} bytes",
-                                            n=self.limit)}, 400, headers={"Connection": "close"})(scope, receive, send)
+            await refusal(400, t("the request's head (request line and headers) is over {n} bytes", n=self.limit),
+                          headers={"Connection": "close"})(scope, receive, send)
             return
         await self.app(scope, receive, send)
 
@@ -67,11 +66,12 @@ class BodyLimit:
             length = headers.get(b"content-length")
             status, detail = 0, ""
             if length is None:
-                status, detail = (411, "say the body's length (Content-Length)") if b"transfer-encoding" in headers else (0, "")
+                if b"transfer-encoding" in headers:
+                    status, detail = 411, t("say the body's length (Content-Length)")
             elif not length.isdigit() or int(length) > self.limit:
-                status, detail = 413, f"request body over {self.limit} bytes"
+                status, detail = 413, t("the request body is over {n} bytes", n=self.limit)
             if status:
-                await JSONResponse({"detail": detail}, status)(scope, receive, send)
+                await refusal(status, detail)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 

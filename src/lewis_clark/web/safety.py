@@ -3,11 +3,12 @@
 - ``BodyCheck``: a request body must be UTF-8 text, and JSON numbers finite (``NaN``, ``Infinity`` and
   ``1e400``, which Python's parser turns into infinity) and strings whole Unicode (no lone surrogate
   such as ``"\\ud800"``, which no database or page can take): otherwise 422 naming the field, in the
-  shape FastAPI gives its own refusals. Python's JSON parser accepts all of these, and FastAPI's
+  error model every refusal has (``errors``). Python's JSON parser accepts all of these, and FastAPI's
   refusal would echo them back and fail to encode itself (a 500).
 - ``json_depth``: a body's JSON may nest at most ``MAX_DEPTH`` arrays and objects, else 422 before it is
   parsed (Python's parser, and every walk over what it returns, recurse: 1,000 levels were a 500).
-- ``refused_input``: FastAPI's 422 without the echoed input when the input cannot be sent back as JSON.
+- ``refused_input``: FastAPI's 422 in the error model (``errors.Invalid``), without the echoed input when
+  the input cannot be sent back as JSON.
 - ``SecurityHeaders``: every answer, errors and unexpected failures included, forbids framing and
   MIME sniffing and sends no referrer; an unexpected exception becomes a plain 500 with these
   headers (and is logged), never a bare "Internal Server Error".
@@ -29,6 +30,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from lewis_clark.web import errors
 from lewis_clark.wording import t
 
 log = logging.getLogger("lewis_clark.web")
@@ -90,7 +92,8 @@ def json_depth(text: str) -> int:
 
 
 def refusal(loc: list[str | int], kind: str, message: str) -> JSONResponse:
-    return JSONResponse({"detail": [{"type": kind, "loc": loc, "msg": message}]}, 422)
+    """A 422 refusing one part of a request (``loc``) for ``message`` (``errors.Invalid``)."""
+    return errors.invalid([{"type": kind, "loc": loc, "msg": message}])
 
 
 class BodyCheck:
@@ -156,10 +159,11 @@ class BodyCheck:
 
 
 async def refused_input(request: Request, exc: Exception) -> JSONResponse:
-    """FastAPI's 422 for a request that does not fit the models, each error's ``input`` left out when it
-    cannot be sent back as JSON (bytes that are not text, a number that is not finite)."""
+    """The 422 for a request that does not fit the models (``errors.Invalid``): FastAPI's items, each
+    error's ``input`` left out when it cannot be sent back as JSON (bytes that are not text, a number that
+    is not finite)."""
     assert isinstance(exc, RequestValidationError)
-    errors = []
+    items = []
     for error in exc.errors():
         error = {k: v for k, v in error.items() if k != "url"}
         try:
@@ -167,8 +171,8 @@ async def refused_input(request: Request, exc: Exception) -> JSONResponse:
             json.dumps(error, allow_nan=False, ensure_ascii=False).encode("utf-8")
         except (ValueError, TypeError):
             error = jsonable_encoder({k: v for k, v in error.items() if k not in ("input", "ctx")})
-        errors.append(error)
-    return JSONResponse({"detail": errors}, 422)
+        items.append(error)
+    return errors.invalid(items)
 
 
 class SecurityHeaders:
@@ -204,7 +208,7 @@ class SecurityHeaders:
             log.exception("unexpected failure answering %s %s", scope.get("method"), scope.get("path"))
             if started:
                 raise
-            await JSONResponse({"detail": t("the server failed to answer this request")}, 500)(scope, receive, guarded)
+            await errors.refusal(500, t("the server failed to answer this request"))(scope, receive, guarded)
 
 
 NOT_AN_ADDRESS = "not an address"  # the one client every host that is not an address counts as

@@ -29,6 +29,7 @@ from lewis_clark.web.dependencies import (
     SeatDep,
     Token,
 )
+from lewis_clark.web.errors import answers
 from lewis_clark.web.limits import retry_after
 from lewis_clark.web.live import GameError, LiveGame, finished, language_of
 from lewis_clark.web.models import ActionIn, Created, CreatedSeat, GameIn, SeatIn, UndoIn
@@ -36,7 +37,24 @@ from lewis_clark.web.safety import client_key
 from lewis_clark.web.views import log_json, personal_view, replay_json
 from lewis_clark.wording import language, t, tn
 
-router = APIRouter(prefix="/api/games")
+# Every operation here may answer 400 (a Host not served), 422 (a request that does not fit) and 503 (the
+# database); each route adds its own. The schema lists them all, in the one error model (``errors``).
+router = APIRouter(prefix="/api/games", responses=answers(400, 422, 503))
+
+# From a new game to what can be done with it (OpenAPI links: a client, or a fuzzer, follows them).
+_GAME = {"game_id": "$response.body#/id"}
+_SEAT = {**_GAME, "header.X-Token": "$response.body#/seats/0/token"}
+LINKS = {
+    "GetGame": {"operationId": "get_game_api_games__game_id__get", "parameters": _GAME},
+    "Act": {"operationId": "act_api_games__game_id__actions_post", "parameters": _SEAT},
+    "Undo": {"operationId": "undo_api_games__game_id__undo_post", "parameters": _SEAT},
+    "Hint": {"operationId": "hint_api_games__game_id__hint_get", "parameters": _SEAT},
+    "Log": {"operationId": "full_log_api_games__game_id__log_get", "parameters": _GAME},
+    "Record": {"operationId": "record_api_games__game_id__record_get", "parameters": _GAME},
+    "Replay": {"operationId": "replay_api_games__game_id__replay__step__get", "parameters": _GAME},
+    "Delete": {"operationId": "delete_api_games__game_id__delete",
+               "parameters": {**_GAME, "header.X-Token": "$response.body#/creator"}},
+}
 
 
 def game_response(game: LiveGame, tokens: str | None, lang: str = "en", plan: dict[str, Any] | None = None) -> Response:
@@ -45,20 +63,24 @@ def game_response(game: LiveGame, tokens: str | None, lang: str = "en", plan: di
     return Response(personal_view(game.view_text(lang), you, plan), media_type="application/json")
 
 
-@router.post("", status_code=201, response_model=Created, summary="Create a game")
+@router.post("", status_code=201, response_model=Created, summary="Create a game",
+             responses={201: {"links": LINKS}, **answers(411, 413, 429, retry_after=(429, 503))})
 async def create(spec: GameIn, request: Request, manager: ManagerDep, limit: LimitDep, metrics: MetricsDep) -> Created:
     colours = _colours(spec.seats)
     try:
         route = Route.parse(spec.route) if spec.route and spec.route.strip() else None
         if route is not None and len(route.terrains) > 120:
             raise ValueError("route: at most 120 spaces")
+    except ValueError as exc:
+        raise GameError(422, str(exc), loc=["body", "route"]) from None
+    if spec.mackenzie and len(spec.seats) != 1:
+        raise GameError(422, "the solo level is for one seat", loc=["body", "mackenzie"])
+    try:
         options = Options(players=len(spec.seats), seed=spec.seed if spec.seed is not None else _random_seed(),
                           colours=colours, mackenzie=spec.mackenzie if len(spec.seats) == 1 else 0,
                           random_start=spec.random_start, chosen_seed=spec.seed is not None)
         if route is not None:
             options = replace(options, route=route)
-        if spec.mackenzie and len(spec.seats) != 1:
-            raise ValueError("mackenzie: the solo level is for one seat")
     except ValueError as exc:
         raise GameError(422, str(exc)) from None
     seats = [(s.kind, s.level) for s in spec.seats]
@@ -79,7 +101,8 @@ async def create(spec: GameIn, request: Request, manager: ManagerDep, limit: Lim
                    hotseat=f"/play/{game.id}#t={','.join(humans)}" if humans else "", creator=creator)
 
 
-@router.delete("/{game_id}", status_code=204, summary="Delete a game (the creator's token in X-Token)")
+@router.delete("/{game_id}", status_code=204, summary="Delete a game (the creator's token in X-Token)",
+               responses=answers(401, 403, 404))
 async def delete(game_id: str, manager: ManagerDep, metrics: MetricsDep, replays: ReplaysDep,
                  x_token: Token = None) -> Response:
     # Not GameDep: the creator's token is checked against the store, without rebuilding the game.
@@ -91,16 +114,15 @@ async def delete(game_id: str, manager: ManagerDep, metrics: MetricsDep, replays
     return Response(status_code=204)
 
 
-@router.get("/{game_id}", summary="The game as every page sees it (+ your seats)")
+@router.get("/{game_id}", summary="The game as every page sees it (+ your seats)", responses=answers(404))
 async def get_game(game: GameDep, x_token: Token = None, lang: str = "en") -> Response:
     return game_response(game, x_token, lang)
 
 
-@router.post("/{game_id}/actions", summary="Act for your seat (token in X-Token): an action or a plan")
+@router.post("/{game_id}/actions", summary="Act for your seat (token in X-Token): an action or a plan",
+             responses=answers(401, 403, 404, 409, 411, 413))
 async def act(game: GameDep, seat: SeatDep, body: ActionIn, manager: ManagerDep, metrics: MetricsDep,
               x_token: Token = None, lang: str = "en") -> Response:
-    if (body.action is None) == (body.plan is None):
-        raise GameError(422, t("give either an action or a plan"))
     if body.plan is None:
         with metrics.timing_action():
             await manager.act(game, seat, body.action or "", body.expect)
@@ -110,24 +132,26 @@ async def act(game: GameDep, seat: SeatDep, body: ActionIn, manager: ManagerDep,
     return game_response(game, x_token, lang, planned.to_json())
 
 
-@router.post("/{game_id}/undo", summary="Take back your last action, choice (a whole plan) or turn so far")
+@router.post("/{game_id}/undo", summary="Take back your last action, choice (a whole plan) or turn so far",
+             responses=answers(401, 403, 404, 409, 411, 413))
 async def undo(game: GameDep, seat: SeatDep, manager: ManagerDep, body: UndoIn | None = None, x_token: Token = None,
                lang: str = "en") -> Response:
     await manager.undo(game, seat, body.expect if body else None, body.back if body else "action")
     return game_response(game, x_token, lang)
 
 
-@router.get("/{game_id}/log", summary="Every log line of the game")
+@router.get("/{game_id}/log", summary="Every log line of the game", responses=answers(404))
 async def full_log(game: GameDep, lang: str = "en") -> dict[str, Any]:
     return {"id": game.id, "log": log_json(game.match, game.names, lang=language_of(lang))}
 
 
-@router.get("/{game_id}/record", summary="The game record (finished games only)")
+@router.get("/{game_id}/record", summary="The game record (finished games only)", responses=answers(404, 409))
 async def record(game: GameDep) -> dict[str, Any]:
     return finished(game).match.record.to_json()  # seats as specs: `lewis-clark play --load` reads it
 
 
-@router.get("/{game_id}/replay/{step}", summary="The table after `step` actions (finished games only)")
+@router.get("/{game_id}/replay/{step}", summary="The table after `step` actions (finished games only)",
+            responses=answers(404, 409))
 async def replay(game: GameDep, step: int, replays: ReplaysDep, lang: str = "en") -> dict[str, Any]:
     finished(game)
     if not 0 <= step <= len(game.actions):
@@ -144,7 +168,7 @@ def _colours(seats: list[SeatIn]) -> tuple[str, ...]:
     for c in chosen:
         out.append(c if c else free.pop(0))
     if len(set(out)) != len(out):
-        raise GameError(422, "each seat needs its own colour")
+        raise GameError(422, "each seat needs its own colour", loc=["body", "seats"])
     return tuple(out)
 
 

@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 
 from lewis_clark.state import view
 from lewis_clark.web.dependencies import GameDep, ManagerDep, SeatDep
+from lewis_clark.web.errors import answers
 from lewis_clark.web.hints import Hints
 from lewis_clark.web.limits import retry_after
 from lewis_clark.web.live import GameError, check_turn
@@ -33,7 +34,8 @@ async def get_hints(conn: HTTPConnection) -> Hints:
 HintsDep = Annotated[Hints, Depends(get_hints)]
 
 
-@router.get("/{game_id}/hint", summary="What the expert would do now (your seat's token in X-Token)")
+@router.get("/{game_id}/hint", summary="What the expert would do now (your seat's token in X-Token)",
+            responses=answers(400, 401, 403, 404, 409, 422, 429, 503))
 async def hint(game: GameDep, seat: SeatDep, request: Request, manager: ManagerDep, hints: HintsDep,
                lang: str = "en") -> dict[str, str]:
     check_turn(game, seat)  # 409: the game is over, or not this seat's decision

@@ -1,6 +1,7 @@
 """The HTML pages (plain ES modules and SVG from ``static/``, no build step), the How to play page and
-``/docs``: Swagger UI served from an installed package (swagger-ui-bundle), never from a CDN, so it
-works offline and no request leaves the server. None of them is in the API's schema."""
+``/docs``: Swagger UI shipped in the package (``static/swagger-ui/``, a copy of the npm package
+swagger-ui-dist), never from a CDN, so it works offline and no request leaves the server; it is started
+by ``static/docs.js`` under the pages' own Content-Security-Policy. None of them is in the API's schema."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from lewis_clark.web.guide import guide_page
@@ -18,6 +18,23 @@ STATIC = Path(str(resources.files("lewis_clark.web") / "static"))
 PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:;"
                                           " style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
                 "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-cache"}
+
+DOCS = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Lewis &amp; Clark - API</title>
+<link rel="stylesheet" href="/static/swagger-ui/swagger-ui.css">
+<link rel="icon" type="image/png" href="/static/swagger-ui/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/static/swagger-ui/swagger-ui-bundle.js"></script>
+<script src="/static/docs.js"></script>
+</body>
+</html>
+"""
 
 router = APIRouter(include_in_schema=False)
 
@@ -53,8 +70,4 @@ async def replay_page(game_id: str) -> FileResponse:
 
 @router.get("/docs")
 async def docs() -> HTMLResponse:
-    return get_swagger_ui_html(openapi_url="/openapi.json", title="Lewis & Clark - API",
-                               swagger_js_url="/docs-static/swagger-ui-bundle.js",
-                               swagger_css_url="/docs-static/swagger-ui.css",
-                               swagger_favicon_url="/docs-static/favicon-32x32.png",
-                               swagger_ui_parameters={"validatorUrl": None})
+    return HTMLResponse(DOCS, headers=PAGE_HEADERS)

@@ -16,8 +16,8 @@ export async function call(method, path, { body, token } = {}) {
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
-    let detail = data && data.detail;
-    if (Array.isArray(detail)) detail = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+    // Every refusal says why in "detail" (a 422 sums up its "errors" there too: web/errors.py).
+    const detail = data && typeof data.detail === "string" ? data.detail : "";
     const err = new Error(detail || `${res.status} ${res.statusText}`);
     err.status = res.status; // e.g. 404: the server has no such endpoint (the expert's hint before it ships)
     throw err;
