@@ -53,7 +53,7 @@ def drive(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, floa
     while time.perf_counter() < deadline:
         e.reset(seed=game)
         game += 1
-        for agent in e.agent_iter():
+        for _agent in e.agent_iter():
             obs, _, terminated, truncated, _ = e.last()
             if terminated or truncated:
                 e.step(None)
@@ -62,7 +62,6 @@ def drive(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, floa
             steps += 1
             if steps % 64 == 0 and time.perf_counter() >= deadline:
                 break
-        del agent
     return steps, time.perf_counter() - start
 
 
