@@ -8,7 +8,7 @@ stack, so a game can be saved, copied, searched and resumed at any point.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -278,15 +278,6 @@ class Frame:
 _FRAME_FIELDS = ("kind", "card", "place", "performances", "copied", "strength", "bundles", "then", "returns",
                  "discards", "spaces")  # Frame's, in order (its __slots__)
 
-_INT, _FLAG, _INTS, _CARDS, _JOURNAL = range(5)  # how a State field is saved; from _INTS on, a list
-_KIND, _LENGTH = "saved", "length"  # their keys in a field's metadata
-
-
-def _saved(kind: int, length: int = -1, *, default: object = MISSING) -> Any:
-    """A State field saved as a plain JSON value: its entry in the field table (from_json reads by it)."""
-    return field(default=default, metadata={_KIND: kind, _LENGTH: length})
-
-
 # init=False and an __init__ of our own: compiled, a dataclass's generated __init__ stays interpreted
 # Python, and copy() runs it for every expedition of every state a bot searches. The fields below
 # still say what each is; __init__ must keep their order and defaults.
@@ -338,37 +329,34 @@ class Player:
 class State:
     """A whole game at one moment. Copy with ``copy()``; never share lists between states."""
 
-    # The field table: each field saved as a plain JSON value says how (``_saved``: an integer, a flag,
-    # a list of counts or of card ids), and from_json reads them by it; ``==`` and pickling go through
-    # _values(). options, players, rng_key and the stack have their own code. __init__, copy() and
-    # to_json spell the fields out: compiled, table-driven they read each field by name or loop
-    # (to_json measured 25% slower, docs/speed.md).
+    # The fields, in order: __init__, copy(), to_json, from_json and _values() (``==``, pickling) spell
+    # them out. Compiled, a table driving them reads each field by name: measured slower (docs/speed.md).
     options: Options
     players: list[Player]
-    village: list[int] = _saved(_INTS, 8)  # Indians on each place, by PLACES index
-    powwow: int = _saved(_INT)
-    newcomer: int = _saved(_INT)
-    indian_stock: int = _saved(_INT)
-    tile_stacks: list[int] = _saved(_INTS, 2)  # tiles left in the small and the large stack
-    journal: list[int] = _saved(_JOURNAL, 5)  # card id per slot, slot 1 first; 0 = empty
-    deck: list[int] = _saved(_CARDS)  # draw deck, top card last
-    discard: list[int] = _saved(_CARDS)  # discard deck, top card last
-    rng: int = _saved(_INT)  # the generator's position: the keyed hash's counter, or SplitMix64's state (rng.py)
+    village: list[int]  # Indians on each place, by PLACES index
+    powwow: int
+    newcomer: int
+    indian_stock: int
+    tile_stacks: list[int]  # tiles left in the small and the large stack
+    journal: list[int]  # card id per slot, slot 1 first; 0 = empty
+    deck: list[int]  # draw deck, top card last
+    discard: list[int]  # discard deck, top card last
+    rng: int  # the generator's position: the keyed hash's counter, or SplitMix64's state (rng.py)
     rng_key: bytes = b""  # the keyed hash's secret key; b"" under SplitMix64 (old games)
-    current: int = _saved(_INT, default=0)  # seat whose turn it is
-    turn: int = _saved(_INT, default=1)
-    acted: bool = _saved(_FLAG, default=False)
-    recruited: bool = _saved(_FLAG, default=False)
-    camped: bool = _saved(_FLAG, default=False)
-    must_camp: bool = _saved(_FLAG, default=False)
-    moved: bool = _saved(_FLAG, default=False)  # the Scout moved during this action (R18: collisions at its end)
-    boosts: int = _saved(_INT, default=0)  # bit 1: Nicholas Jarrot used this action, bit 2: Cut Nose used (R19)
-    spendable: list[int] = _saved(_INTS, 7)  # R3: what may still pay (default seven zeros)
+    current: int = 0  # seat whose turn it is
+    turn: int = 1
+    acted: bool = False
+    recruited: bool = False
+    camped: bool = False
+    must_camp: bool = False
+    moved: bool = False  # the Scout moved during this action (R18: collisions at its end)
+    boosts: int = 0  # bit 1: Nicholas Jarrot used this action, bit 2: Cut Nose used (R19)
+    spendable: list[int] = field(default_factory=lambda: [0] * 7)  # R3: what may still pay
     stack: list[Frame] = field(default_factory=list)
-    mackenzie: int = _saved(_INT, default=-1)  # solo opponent's space, -1 when not solo
-    winner: int = _saved(_INT, default=-1)  # seat of the winner; -1 none yet (or Mackenzie won)
-    over: bool = _saved(_FLAG, default=False)
-    hidden: bool = _saved(_FLAG, default=False)  # a player's view: deck order and generator withheld
+    mackenzie: int = -1  # solo opponent's space, -1 when not solo
+    winner: int = -1  # seat of the winner; -1 none yet (or Mackenzie won)
+    over: bool = False
+    hidden: bool = False  # a player's view: deck order and generator withheld
 
     def __init__(self, options: Options, players: list[Player], village: list[int], powwow: int, newcomer: int,
                  indian_stock: int, tile_stacks: list[int], journal: list[int], deck: list[int], discard: list[int],
@@ -451,8 +439,7 @@ class State:
     # --- serialisation -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The state as plain JSON data (docs/state-format.md). Spelled out, not driven by the field
-        table: compiled, the table's loop made it about 1 µs (25%) slower (docs/speed.md)."""
+        """The state as plain JSON data (docs/state-format.md)."""
         data = {
             "format": STATE_FORMAT,
             "options": self.options.to_json(),
@@ -534,9 +521,15 @@ class State:
             if remaining and kind not in COUNTED_KINDS:  # from_saved would drop it: the save must not change
                 raise CorruptState(f"stack.{i}.remaining: a {kind} decision counts nothing, got {remaining}")
             stack.append(Frame.from_saved(kind, card, place, remaining, tuple(bundles), after))
-        state = cls(options, players, [], 0, 0, 0, [], [], [], [], 0, stack=stack)
-        for name, kind, length in _PLAIN_FIELDS:
-            setattr(state, name, r.read(name, kind, length))
+        state = cls(
+            options=options, players=players, village=r.ints("village", 8), powwow=r.integer("powwow"),
+            newcomer=r.integer("newcomer"), indian_stock=r.integer("indian_stock"), tile_stacks=r.ints("tile_stacks", 2),
+            journal=r.cards("journal", 5, empty_ok=True), deck=r.cards("deck"), discard=r.cards("discard"),
+            rng=r.integer("rng"), current=r.integer("current"), turn=r.integer("turn"), acted=r.flag("acted"),
+            recruited=r.flag("recruited"), camped=r.flag("camped"), must_camp=r.flag("must_camp"),
+            moved=r.flag("moved"), boosts=r.integer("boosts"), spendable=r.ints("spendable", 7), stack=stack,
+            mackenzie=r.integer("mackenzie"), winner=r.integer("winner"), over=r.flag("over"), hidden=r.flag("hidden"),
+        )
         if not 0 <= state.rng < 1 << 64:
             raise CorruptState("rng must be a 64-bit generator state")
         if state.hidden and not view:
@@ -550,12 +543,6 @@ FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Dec
 FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
 # The kinds whose saved ``remaining`` is a count (Frame.from_saved).
 COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL, Decision.MOVE})
-
-
-# State's fields saved as plain JSON values, in __init__ order: (name, kind, length), from the field
-# table (the class's declarations).
-_PLAIN_FIELDS: tuple[tuple[str, int, int], ...] = tuple(
-    (f.name, f.metadata[_KIND], f.metadata[_LENGTH]) for f in fields(State) if _KIND in f.metadata)
 
 
 class _Reader:
@@ -607,16 +594,6 @@ class _Reader:
                 raise CorruptState(f"{self.prefix}{key} must hold integers only")
             out.append(x)
         return out
-
-    def read(self, key: str, kind: int, length: int) -> Any:
-        """A field of ``_PLAIN_FIELDS`` by its kind."""
-        if kind == _INT:
-            return self.integer(key)
-        if kind == _FLAG:
-            return self.flag(key)
-        if kind == _INTS:
-            return self.ints(key, length)
-        return self.cards(key, length, kind == _JOURNAL)
 
     def cards(self, key: str, length: int = -1, empty_ok: bool = False) -> list[int]:
         value = self.ints(key, length)
