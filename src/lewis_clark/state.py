@@ -325,10 +325,12 @@ class Player:
                 "tiles": self.tiles[:], "scout": self.scout, "camp": self.camp}
 
 
-@dataclass(slots=True, init=False)  # our own __init__, as Player's (copy() is the hot path)
+@dataclass(slots=True, init=False, eq=False)  # our own __init__ and ==, as Player's (copy() is the hot path)
 class State:
     """A whole game at one moment. Copy with ``copy()``; never share lists between states."""
 
+    # The fields, in order: __init__, copy(), to_json, from_json and _values() (``==``, pickling) spell
+    # them out. Compiled, a table driving them reads each field by name: measured slower (docs/speed.md).
     options: Options
     players: list[Player]
     village: list[int]  # Indians on each place, by PLACES index
@@ -412,8 +414,19 @@ class State:
             return Outcome(self.winner, Ending.FORT)
         return Outcome(None, Ending.MACKENZIE)
 
+    def _values(self) -> tuple[Any, ...]:
+        """Every field, in the declarations' order (tests/engine/test_state_json.py checks it): ``==`` and
+        pickling. Compiled, a tuple of native reads; the dataclass's generated ``==`` stayed interpreted."""
+        return (self.options, self.players, self.village, self.powwow, self.newcomer, self.indian_stock,
+                self.tile_stacks, self.journal, self.deck, self.discard, self.rng, self.rng_key, self.current,
+                self.turn, self.acted, self.recruited, self.camped, self.must_camp, self.moved, self.boosts,
+                self.spendable, self.stack, self.mackenzie, self.winner, self.over, self.hidden)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._values() == other._values()
+
     def __reduce__(self) -> tuple[type[State], tuple[Any, ...]]:
-        return (State, tuple(getattr(self, f.name) for f in fields(self)))  # as Player's
+        return (State, self._values())  # through __init__, as Player's
 
     def copy(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""

@@ -73,6 +73,26 @@ def test_round_trip_keeps_every_field() -> None:
     assert data["format"] == STATE_FORMAT
 
 
+def test_the_field_table_is_the_declarations() -> None:
+    """State._values() (==, pickling, to_json) lists the fields in the declared order: changing any one
+    field alone changes that field's place in it and no other."""
+    base = STATES[-2].copy()
+    names = [f.name for f in fields(State)]
+    assert base._values() == tuple(getattr(base, n) for n in names)
+    for name in names:
+        changed = base.copy()
+        value = getattr(base, name)
+        new: Any = (not value) if isinstance(value, bool) else value + 7 if isinstance(value, int) else None
+        if new is None:
+            continue
+        setattr(changed, name, new)
+        got = changed._values()
+        assert [n for n, a, b in zip(names, got, base._values(), strict=True) if a != b] == [name]
+        assert changed != base and changed.copy() == changed
+    with pytest.raises(TypeError):
+        hash(base)
+
+
 def test_a_loaded_game_plays_on_like_the_original() -> None:
     s = STATES[-2]
     back = load_state(s.to_text())

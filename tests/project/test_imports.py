@@ -34,7 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards", "village", "actions"),  # the game's tables and its notation
     ("state",),  # the state's shape: nothing above the game's data
     ("journal", "queries", "setup", "effects", "decisions", "turn", "rules", "events"),  # the rules
-    ("invariants", "record", "plans", "builds"),  # the checked loader, records, plans of whole turns, the build
+    ("invariants", "record", "plans", "builds", "tensor"),  # the checked loader, records, plans of whole turns, the
+    # build, the observation tensor (what a seat sees, as numbers)
     ("__init__", "bench"),  # the package's public face
     ("bots", "wording"),
     ("match", "selfplay", "sim"),  # the one driver of a game, and what runs many

@@ -90,3 +90,75 @@ def test_docs_show_the_current_layout() -> None:
 
     docs = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
     assert layout_table() in docs
+
+
+def played_states(players: int, seed: int, turns: int = 60) -> list:  # states of a random game, every 3rd decision
+    state = new_game(players=players, seed=seed, mackenzie=seed % 8 if players == 1 else 0)
+    rng = random.Random(seed)
+    out = []
+    while not state.over and state.turn <= turns:
+        if rng.random() < 0.3:
+            out.append(state.copy())
+        apply_in_place(state, rng.choice(legal_actions(state)))
+    out.append(state)
+    return out
+
+
+@pytest.mark.both_builds
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_the_fast_fill_equals_the_plain_encoder(players: int) -> None:
+    from reference_observation import encode as reference
+
+    for seed in range(2):
+        for state in played_states(players, seed):
+            for seat in range(players):
+                seen = view(state, seat)
+                assert np.array_equal(observe(state, seat), reference(seen, seat))
+                assert np.array_equal(encode(seen, seat), reference(seen, seat))
+
+
+def test_a_short_route_and_a_saturated_turn_count() -> None:
+    from reference_observation import encode as reference
+
+    from lewis_clark.route import Route
+
+    state = new_game(players=2, seed=3, route=Route(("R",) * 6 + ("M", "MR", "R", "R"), 1, 8))
+    state.turn = 999  # saturates at 1; 999 needs the count's high byte before it is capped
+    state.players[0].scout = 5  # four spaces left after it (M, MR, R, R): the rest of "ahead" is zeros
+    x = observe(state, 0)
+    assert block(x, "turn")[0] == 1.0
+    assert np.array_equal(x, reference(view(state, 0), 0))
+    assert block(x, "player0.ahead").tolist() == [0, 1, 1, 1, 1, 0, 1, 0] + [0] * 8
+
+
+def test_observe_many_stacks_the_single_observations() -> None:
+    from lewis_clark.route import Route
+
+    states = played_states(3, 1)[:5] + [new_game(players=2, seed=5, route=Route(("R",) * 12, 2, 9))]
+    seats = [k % len(s.players) for k, s in enumerate(states)]
+    batch = observation.observe_many(states, seats)
+    assert batch.shape == (len(states), SIZE) and batch.dtype == np.float32
+    for k, state in enumerate(states):
+        assert np.array_equal(batch[k], observe(state, seats[k]))
+    out = np.full((len(states), SIZE), 7.0, np.float32)
+    assert observation.observe_many(states, seats, out) is out and np.array_equal(out, batch)
+    with pytest.raises(ValueError, match="seats"):
+        observation.observe_many(states, seats[:-1])
+    with pytest.raises(ValueError, match="no seat 3"):
+        observe(states[0], 3)
+
+
+def test_masks_are_the_legal_actions() -> None:
+    from lewis_clark.rl.actions_index import INDEX, NUM_ACTIONS, legal_indices
+
+    states = played_states(2, 4) + played_states(1, 2)
+    masks = observation.legal_masks(states)
+    assert masks.shape == (len(states), NUM_ACTIONS) and masks.dtype == np.int8
+    for k, state in enumerate(states):
+        expected = sorted(INDEX[a] for a in legal_actions(state))
+        assert legal_indices(state) == expected
+        assert np.flatnonzero(masks[k]).tolist() == expected
+        assert np.array_equal(observation.legal_mask(state), masks[k])
+    finished = states[0].copy()
+    finished.over = True
+    assert not observation.legal_mask(finished).any() and legal_indices(finished) == []

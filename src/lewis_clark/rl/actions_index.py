@@ -33,8 +33,8 @@ from lewis_clark.resources import (
     up_to_choices,
 )
 from lewis_clark.route import PRINTED_ROUTE
-from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
+from lewis_clark.tensor import MaskFiller
 from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import INDIANS_BY_PLAYERS, PLACES
 
@@ -167,9 +167,13 @@ def action_at(index: int) -> Action:
     return ACTIONS[index]
 
 
+# The compiled lookup of legal actions' indices (lewis_clark.tensor): masks and index lists.
+MASKS = MaskFiller(INDEX)
+
+
 def legal_indices(state: State) -> list[int]:
     """The indices of the legal actions, ascending."""
-    return sorted(INDEX[a] for a in legal_actions(state))
+    return MASKS.indices(state)
 
 
 def indices_of(actions: Sequence[Action]) -> list[int]:

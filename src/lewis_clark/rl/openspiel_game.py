@@ -38,7 +38,7 @@ from lewis_clark.rl.actions_index import ACTIONS, INDEX, NUM_ACTIONS
 from lewis_clark.route import PRINTED_ROUTE, Route
 from lewis_clark.rules import apply_in_place, legal_actions
 from lewis_clark.setup import new_game
-from lewis_clark.state import Options, State, view
+from lewis_clark.state import Options, State
 from lewis_clark.wording import prompt
 
 SHORT_NAME = "python_lewis_clark"
@@ -248,7 +248,7 @@ class LewisClarkState(pyspiel.State):  # type: ignore[misc]
 
 
 class LewisClarkObserver:
-    """Observation tensor (``observation.encode`` of the player's view) and a text summary."""
+    """Observation tensor (``observation.observe``: the player's view) and a text summary."""
 
     def __init__(self, params: Any = None) -> None:
         if params:
@@ -257,7 +257,7 @@ class LewisClarkObserver:
         self.dict = {s.name: self.tensor[s.start: s.start + s.size] for s in observation.LAYOUT}
 
     def set_from(self, state: LewisClarkState, player: int) -> None:
-        observation.encode(view(state.engine, player), player, self.tensor)
+        observation.observe(state.engine, player, self.tensor)  # reads only what the view shows
 
     def string_from(self, state: LewisClarkState, player: int) -> str:
         return f"player {player}\n{state}"

@@ -31,10 +31,9 @@ from pettingzoo.utils import wrappers
 from lewis_clark.actions import IllegalAction
 from lewis_clark.match import Match
 from lewis_clark.rl import observation
-from lewis_clark.rl.actions_index import ACTIONS, INDEX, NUM_ACTIONS
+from lewis_clark.rl.actions_index import ACTIONS, NUM_ACTIONS
 from lewis_clark.route import PRINTED_ROUTE, Route
-from lewis_clark.rules import legal_actions
-from lewis_clark.state import Options, State, view
+from lewis_clark.state import Options, State
 from lewis_clark.wording import prompt
 
 ENV_NAME = "lewis_clark_v0"
@@ -112,12 +111,13 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         seat = self._seat[agent]
-        seen = view(self.state, seat)
-        mask = np.zeros(NUM_ACTIONS, np.int8)
-        if not seen.over and seen.current == seat:
-            for action in legal_actions(seen):
-                mask[INDEX[action]] = 1
-        return {"observation": observation.encode(seen, seat), "action_mask": mask}
+        state = self.state
+        # The compiled fill reads only what the seat's view shows (lewis_clark.tensor): no view copied.
+        if not state.over and state.current == seat:
+            mask = observation.legal_mask(state)
+        else:
+            mask = np.zeros(NUM_ACTIONS, np.int8)
+        return {"observation": observation.observe(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
