@@ -334,7 +334,8 @@ def _mutate(data: Data, draw: st.DataObject) -> None:
         else:  # a frame of any kind pushed on the decision stack
             kind = draw.draw(st.sampled_from(["under", "indians", "perform", "take", "overflow", "recruit",
                                               "farewell", "boat"]))
-            card = draw.draw(st.sampled_from([0, *data["journal"], *data["players"][0]["face_up"], 1, 61]))
+            first = data["players"][0]["face_up"] if data["players"] else []  # a change may have removed every player
+            card = draw.draw(st.sampled_from([0, *data["journal"], *first, 1, 61]))
             options = draw.draw(st.lists(st.lists(st.integers(0, 3), min_size=7, max_size=7), max_size=3))
             data["stack"].append(_frame(kind, card, draw.draw(st.integers(-1, 7)), draw.draw(st.integers(0, 3)),
                                         options, draw.draw(st.sampled_from(["", "copy", "interpreter", "stock"]))))
