@@ -236,7 +236,7 @@ function openInfo(slug, place, plans, acts) {
     box.appendChild(b);
   }
   for (const a of acts) {
-    const b = button(a.label, a.text, plans.length ? "" : "primary", () => send(a.text));
+    const b = button(a.label, a.text, plans.length || a.futile ? "" : "primary", () => send(a.text));
     b.dataset.action = a.text;
     if (a.futile) b.classList.add("futile");
     box.appendChild(b);
