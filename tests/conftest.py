@@ -90,11 +90,14 @@ def single(page: Any, selector: str = "#actions button[data-action]") -> Any:
 
 def play_to_the_end(page: Any, act: Callable[[str], None], steps: int = 600) -> None:
     """Play a game page on from its list of choices until the end screen shows: ``act`` takes the action
-    text to pick (a "data-action" of #actions, "more" opened first) and clicks or taps it."""
+    text to pick (a "data-action" of #actions, "more" opened first, never one that pays for nothing) and
+    clicks or taps it."""
     for _ in range(steps):
         if page.locator("#end").is_visible():
             return
-        texts = page.eval_on_selector_all("#actions button[data-action]", "bs => bs.map(b => b.dataset.action)")
+        # A choice that pays for nothing (class "futile") would be asked about first: never picked.
+        texts = page.eval_on_selector_all("#actions button[data-action]:not(.futile)",
+                                          "bs => bs.map(b => b.dataset.action)")
         if not texts:
             page.wait_for_timeout(50)
             continue

@@ -30,7 +30,7 @@ from lewis_clark.rules import apply_in_place, apply_legal, legal_actions
 from lewis_clark.state import Decision, State
 
 __all__ = ["ALL", "OFFERED", "Followed", "Plan", "cheapest", "following", "follow", "honest", "offered",
-           "pays_for_nothing", "plans", "reached", "remainder"]
+           "pays_for_nothing", "plans", "reached", "remainder", "wasted"]
 
 # Results whose subject or follow-up is a real choice (R12, R22, the boat face): the plan stops before.
 _OPEN_RESULTS = frozenset({"pick", "copy", "village"})
@@ -457,6 +457,31 @@ def pays_for_nothing(state: State, plan: Plan) -> bool:
     """Whether ``plan`` spends something (Strength, a payment, a performance) for nothing: a futile
     performance, a gain of which nothing is kept, or Strength and no useful performance after it."""
     return honest(state, plan) is not plan
+
+
+def wasted(state: State, action: Action) -> bool:
+    """Whether the single legal ``action`` pays for nothing: a futile performance (``decisions.futile``),
+    or a step that spends (a card played, a card under it, Indians to it or to a Village place) after
+    which no performance could do anything: one Indian to Expedition Upgrade with no Wood. Where a
+    Strength choice is left after it, the cheapest is taken (more Strength performs no better)."""
+    if action.verb == Verb.PERFORM:
+        return futile(state, action)
+    if action.verb not in (Verb.PLAY, Verb.UNDER, Verb.INDIANS, Verb.VILLAGE) or state.over:
+        return False
+    if action.verb == Verb.PLAY and CARDS[BY_SLUG[action.subject].id].permanent:
+        return False  # its power lasts: it performs nothing and needs not
+    seat = state.current
+    s = state.copy()
+    if _step(s, action):
+        return False  # a card was revealed: what follows is not known yet
+    while _in_action(s, seat) and s.decision in (Decision.UNDER, Decision.INDIANS):
+        options = legal_actions(s)
+        if not options:
+            return False
+        _step(s, min(options, key=lambda a: (a.subject != "none", a.indians)))
+    if not _in_action(s, seat):
+        return True  # the action ended at once: no performance was possible (the engine skips them)
+    return s.decision == Decision.PERFORM and not _useful_left(s, seat)
 
 
 def _outcome(plan: Plan) -> tuple[object, ...]:

@@ -12,11 +12,14 @@ from lewis_clark.actions import Verb
 from lewis_clark.bots.evaluation import evaluate
 from lewis_clark.decisions import futile
 from lewis_clark.match import Match
-from lewis_clark.plans import ALL, OFFERED, Plan, cheapest, follow, offered, plans
+from lewis_clark.plans import ALL, OFFERED, Plan, cheapest, follow, offered, plans, wasted
 from lewis_clark.queries import capacity
 from lewis_clark.rules import apply_in_place
 from lewis_clark.state import Options
+from lewis_clark.web.views import action_json
+from lewis_clark.wording import language
 from lewis_clark.wording.labels import hint, label
+from lewis_clark.wording.recap import last_turns, recap_parts
 
 
 def _offered(s: State, text: str) -> Action:
@@ -152,3 +155,49 @@ def test_a_plan_that_pays_for_nothing_is_cut_or_left_out() -> None:
     load(full, 0, wood=room)
     assert not [p for p in offered(full) if p.card == "joseph-whitehouse" and p.times], \
         [str(p) for p in offered(full)]
+
+
+# --- single choices that pay for nothing (plans.wasted): flagged for the page, marked in the terminal ---
+
+def test_one_indian_to_expedition_upgrade_without_wood_pays_for_nothing() -> None:
+    """The Indian is spent and the action ends at once (3 Wood are needed); with 3 Wood it is worth it."""
+    s = load(indians(game(), 0, 2), 0, food=1)
+    upgrade = _offered(s, "village upgrade 1")
+    assert wasted(s, upgrade)
+    assert not wasted(s, _offered(s, "village hunting 1"))
+    assert not wasted(s, _offered(s, "camp"))
+    load(s, 0, wood=3)
+    assert not wasted(s, _offered(s, "village upgrade 1"))
+
+
+def test_a_card_played_that_could_perform_nothing_pays_for_nothing() -> None:
+    """William Clark with no food, canoe or horse: any Strength given him is lost; with 1 food he moves."""
+    s = indians(hand(game(), 0, "william-clark", "york"), 0, 2)
+    load(s, 0)
+    assert wasted(s, _offered(s, "play william-clark"))
+    assert not wasted(s, _offered(s, "play york"))
+    after = do(s.copy(), "play william-clark")
+    assert wasted(after, _offered(after, "under york"))
+    load(s, 0, food=1)
+    assert not wasted(s, _offered(s, "play william-clark"))
+
+
+def test_the_page_json_flags_the_choices_that_pay_for_nothing() -> None:
+    """One owner: the page's ``futile`` flag is ``plans.wasted``; a bot's choices are not judged."""
+    s = load(indians(game(), 0, 2), 0, food=1)
+    flags = {str(a): action_json(s, a)["futile"] for a in legal_actions(s)}
+    assert flags["village upgrade 1"] is True and flags["village hunting 1"] is False
+    assert flags == {str(a): wasted(s, a) for a in legal_actions(s)}
+    assert not any(action_json(s, a, judged=False)["futile"] for a in legal_actions(s))
+
+
+def test_the_recap_says_an_action_that_performed_nothing_did_nothing() -> None:
+    match = Match(Options(players=2, seed=5), ["human", "human"])
+    seat = match.state.current
+    match.apply("village upgrade 1")
+    match.apply("end")
+    (r,) = [r for r in last_turns(match.state, (e for step in match.steps for e in step.events)) if r.seat == seat]
+    assert recap_parts(r) == ["sent 1 Indian to Expedition Upgrade", "did nothing"]
+    with language("hu"):
+        hu = recap_parts(r)
+    assert len(hu) == 2 and "did nothing" not in hu and hu[1]

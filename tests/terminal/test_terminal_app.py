@@ -369,3 +369,21 @@ def test_wide_screen_shares_the_width_by_need_and_the_log_takes_the_rest() -> No
         assert log.region.y >= choices.region.bottom and log.region.bottom >= 36
 
     run(app, (120, 40), script)
+
+
+def test_the_full_screen_menu_marks_a_choice_that_pays_for_nothing() -> None:
+    """One Indian to Expedition Upgrade with no Wood at the first turn: its line carries the mark."""
+    app = solo()
+
+    async def script(pilot: object) -> None:
+        choices = app.query_one("#choices", ChoiceList)
+        lines = {}
+        for i in range(choices.option_count):
+            console = Console(width=200, file=io.StringIO(), record=True, color_system=None)
+            console.print(choices.get_option_at_index(i).prompt)
+            lines[i] = console.export_text()
+        upgrade = [text for text in lines.values() if "village upgrade 1" in text]
+        assert len(upgrade) == 1 and "! pays for nothing" in upgrade[0]
+        assert not any("pays for nothing" in text for text in lines.values() if "village hunting 1" in text)
+
+    run(app, (120, 40), script)

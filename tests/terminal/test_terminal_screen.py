@@ -300,3 +300,18 @@ def test_a_chosen_seed_is_said_after_whose_turn_it_is() -> None:
     chosen = header(new_game(Options(players=1, seed=3, mackenzie=3, chosen_seed=True)), ["human"]).plain
     assert "creator" not in plain and chosen.startswith(plain) and "creator knows the deck" in chosen
     assert "to play" in chosen[:80]
+
+
+def test_a_choice_that_pays_for_nothing_is_marked_in_the_plain_menu() -> None:
+    """One Indian to Expedition Upgrade with no Wood (plans.wasted): the menu line says it pays for nothing,
+    in the short menu with hints and in the long numbered one."""
+    s = new_game(Options(players=2, seed=5))
+    legal = legal_actions(s)
+    long = draw(screen.render_menu(s, legal), width=120)
+    line = next(x for x in long.splitlines() if "village upgrade 1" in x)
+    assert "! pays for nothing" in line
+    assert not any("pays for nothing" in x for x in long.splitlines() if "village hunting 1" in x)
+    short = [a for a in legal if str(a) in ("village upgrade 1", "village hunting 1")]
+    text = draw(screen.render_actions(s, short))
+    assert re.search(r"village upgrade 1 +! pays for nothing", text)
+    assert "pays for nothing" not in next(x for x in text.splitlines() if "village hunting 1" in x)

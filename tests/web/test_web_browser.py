@@ -38,10 +38,13 @@ def test_solo_game_played_to_the_end_by_clicking(server: Server, browser: Any) -
     page.click("#create")  # one person: the game opens on their seat
     page.wait_for_selector("#actions button")
     assert "You play Orange" in page.inner_text("#who")
-    # First, act on the table itself: click a card of the hand (play it), then another (under it).
-    click_and_wait(page, "#board g.can[data-target^='card:']")
+    # First, act on the table itself: click a card of the hand (its panel), its "play" button; then another
+    # card (under it) and its button.
+    page.locator("#board g.can[data-target^='card:']").first.click()
+    click_and_wait(page, "#info-actions button[data-action^='play ']")
     assert page.locator("#board g.can[data-target^='card:']").count() > 0
-    click_and_wait(page, "#board g.can[data-target^='card:']")
+    page.locator("#board g.can[data-target^='card:']").first.click()
+    click_and_wait(page, "#info-actions button[data-action^='under ']")
     # Then play on from the list of choices, preferring short turns: Mackenzie (level 7) arrives within 32 turns.
     play_to_the_end(page, lambda pick: click_and_wait(page, f"#actions button[data-action='{pick}']"))
     assert page.locator("#end").is_visible()

@@ -40,7 +40,7 @@ from lewis_clark.terminal.choices import code
 from lewis_clark.terminal.game import Command, Game, Refusal
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import hanging, help_text
-from lewis_clark.wording import RULE_TOPICS, current_language, discard_warning, hint, language, outcome, seat_name
+from lewis_clark.wording import RULE_TOPICS, current_language, discard_warning, futile_mark, hint, language, outcome, seat_name
 from lewis_clark.wording.plans import compact_choice_label
 from lewis_clark.wording.terminal import leaving, no_plans, record_is_in, say_where
 from lewis_clark.wording.terminal_app import (
@@ -379,6 +379,9 @@ class TableApp(App[int]):
         for i, action in enumerate(menu.actions, 1):
             # a choice longer than the column wraps under its own words, never cut
             line = Text(str(action))
+            mark = futile_mark(state, action)
+            if mark:
+                line.append(f"  ! {mark}", style="bold red")
             line.append("  " + hint(state, action), style="dim")
             warning = discard_warning(state, action)
             if warning:

@@ -31,6 +31,7 @@ from lewis_clark.wording import (
     card_summary,
     decision_hint,
     discard_warning,
+    futile_mark,
     hint,
     kind_count,
     kind_name,
@@ -293,12 +294,21 @@ def render_actions(state: State, legal: Sequence[Action]) -> RenderableType:
         grid.add_column(overflow="fold", ratio=1)
         for i, action in enumerate(legal, 1):
             words = Text(action_hint(state, action), style="dim")
+            mark = futile_mark(state, action)
+            if mark:
+                words = Text(f"! {mark}", style="bold red").append("  ").append(words)
             warning = discard_warning(state, action)
             if warning:
                 words.append(("  " if words else "") + warning, style="bold red")
             grid.add_row(f" {i}", str(action), words)
         return grid
-    return Numbered([str(a) for a in legal])
+    return Numbered([_marked(state, a) for a in legal])
+
+
+def _marked(state: State, action: Action) -> str:
+    """A choice's notation, with the mark of one that pays for nothing."""
+    mark = futile_mark(state, action)
+    return f"{action}  ! {mark}" if mark else str(action)
 
 
 class Numbered:

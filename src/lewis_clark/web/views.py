@@ -24,7 +24,7 @@ from lewis_clark.cards import BY_SLUG, CARDS, COLOURS, Card
 from lewis_clark.events import Event
 from lewis_clark.journal import fur_cost
 from lewis_clark.match import Match, Step
-from lewis_clark.plans import Plan, offered
+from lewis_clark.plans import Plan, offered, wasted
 from lewis_clark.queries import capacity, round_number
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.rules import legal_actions
@@ -79,9 +79,12 @@ def game_json(game_id: str, version: int, seats: Sequence[Seat], match: Match) -
     options = match.options.to_json()
     if not s.over:
         del options["seed"]  # seed + actions would foretell every draw
-    legal = [action_json(s, a) for a in legal_actions(s)]
-    # One-click whole actions, for a person only: a bot's seat needs none (and bots move fast).
-    plans = [plan_json(s, p) for p in offered(s, score=evaluate)] if not s.over and not match.is_bot(s.current) else []
+    person = not s.over and not match.is_bot(s.current)
+    # Which choices pay for nothing, for a person only (the page asks before sending one).
+    legal = [action_json(s, a, judged=person) for a in legal_actions(s)]
+    # One-click whole actions, for a person only: a bot's seat needs none (and bots move fast). They are
+    # honest (``plans.offered``): none of them pays for nothing.
+    plans = [plan_json(s, p) for p in offered(s, score=evaluate)] if person else []
     winner = s.outcome.winner  # the client's JSON keeps -1 for "no winning seat"
     undo = match.undoable_by()
     moves = len(match.actions)
@@ -192,11 +195,12 @@ def table_json(state: State) -> dict[str, Any]:
     return {"seats": seats, "village": [village_room(state, place) for place in PLACES]}
 
 
-def action_json(state: State, action: Action) -> dict[str, str]:
-    """A legal action for the page: its text, a label in words, the thing it acts on, and the question
-    to ask before sending it ("" for most; ``discard_warning``)."""
+def action_json(state: State, action: Action, judged: bool = True) -> dict[str, Any]:
+    """A legal action for the page: its text, a label in words, the thing it acts on, the question
+    to ask before sending it ("" for most; ``discard_warning``) and whether it pays for nothing
+    (``plans.wasted``; only when ``judged``: a bot's choices are not)."""
     return {"text": str(action), "label": label(state, action), "target": target(state, action), "verb": action.verb,
-            "warn": discard_warning(state, action)}
+            "warn": discard_warning(state, action), "futile": judged and wasted(state, action)}
 
 
 def plan_json(state: State, plan: Plan) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from lewis_clark.wording.cards import card_summary, card_text, place_room, place
 from lewis_clark.wording.catalogue import LANGUAGES, current_language, language, t, tn, use_language
 from lewis_clark.wording.decisions import decision_hint, prompt
 from lewis_clark.wording.help import RULE_TOPICS, card_help, cards_found, commands_help, no_help, place_help, rule
-from lewis_clark.wording.labels import discard_warning, hint, label
+from lewis_clark.wording.labels import discard_warning, futile_mark, futile_words, hint, label
 from lewis_clark.wording.log import event_line, log_lines
 from lewis_clark.wording.names import (
     boat_count,
@@ -47,5 +47,5 @@ __all__ = [
     "language", "log_lines", "no_help", "outcome", "place_help", "plan_label", "place_room", "place_summary",
     "place_text", "place_title", "place_token", "player_name", "prompt", "resources_line", "resources_words", "rule",
     "seat_name", "seat_names", "source_name", "t", "tn", "unfinished", "use_language", "village_room",
-    "discard_warning",
+    "discard_warning", "futile_mark", "futile_words",
 ]

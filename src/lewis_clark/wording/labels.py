@@ -10,6 +10,7 @@ from collections.abc import Callable
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import futile, matching_alternative, reached_frame
+from lewis_clark.plans import wasted
 from lewis_clark.queries import capacity, recruit_fur
 from lewis_clark.resources import KIND_INDEX, RESOURCES
 from lewis_clark.rules import apply
@@ -113,6 +114,16 @@ def _perform(state: State, a: Action) -> str:
         text = t("{action}, paying {what}", action=text, what=bundle_words(a.bundle))
     note = futile_note(state, a)
     return t("{action} ({note})", action=text, note=note) if note else text
+
+
+def futile_words() -> str:
+    """The mark of a choice that pays for nothing, in every front end."""
+    return t("pays for nothing")
+
+
+def futile_mark(state: State, a: Action) -> str:
+    """``futile_words`` for a legal choice that pays for nothing (``plans.wasted``), else ""."""
+    return futile_words() if wasted(state, a) else ""
 
 
 def futile_note(state: State, a: Action) -> str:

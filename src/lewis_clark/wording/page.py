@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from lewis_clark.wording.catalogue import t
+from lewis_clark.wording.labels import futile_words
 
 __all__ = ["page_words"]
 
@@ -97,6 +98,15 @@ def page_words() -> dict[str, str]:
         "warn_title": t("Before you discard"),
         "warn_go": t("Discard it"),
         "warn_keep": t("Keep it"),
+        # a card's panel (a click shows, never acts) and the question before a choice that pays for nothing
+        "info_now": t("What you may do with it now:"),
+        "info_nothing": t("Nothing you may do now uses it."),
+        "info_not_yours": t("It is not your decision now."),
+        "futile_title": t("This gains nothing"),
+        "futile_question": t("{label}: this gains nothing now, and what it pays or spends is lost. Do it anyway?"),
+        "futile_go": t("Do it anyway"),
+        "futile_keep": t("Choose again"),
+        "futile_mark": futile_words(),
         "hide_choices": t("Hide the choices"),
         "show_choices": t("Show the choices"),
         # what happened since your turn, the expert's hint, the end's story (issue 21)

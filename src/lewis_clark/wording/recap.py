@@ -283,7 +283,11 @@ def _camp_words(r: TurnRecap) -> str:
 def recap_parts(r: TurnRecap) -> list[str]:
     """The turn in short phrases without its player, in the order they happened to the expedition
     (Mackenzie's step is ``mackenzie_words``)."""
-    out = [_played_words(p) for p in r.played]
+    out = []
+    for p in r.played:
+        out.append(_played_words(p))
+        if r.done and not p.performed and not (p.card and CARDS[p.card].permanent):
+            out.append(t("did nothing"))  # Strength or Indians spent, no performance was possible or chosen
     if any(r.gained):
         out.append(t("took {what}", what=bundle_words(r.gained)))
     for card, paid in r.recruited:

@@ -140,9 +140,12 @@ function showError(e) {
 // and says in `plan.detail` why it stopped early, if it did.
 async function send(what) {
   if (sending || !myTurn()) return;
-  // A discount paid with the Commander or a card that moves the Scout is asked about first (wording.discard_warning).
-  const warn = !Array.isArray(what) && (VIEW.legal.find((a) => a.text === what) || {}).warn;
-  if (warn && !(await confirmed(warn))) return;
+  // A discount paid with the Commander or a card that moves the Scout is asked about first (wording.discard_warning),
+  // and so is a choice that pays for nothing (plans.wasted: the server's `futile` flag).
+  const chosen = (!Array.isArray(what) && VIEW.legal.find((a) => a.text === what)) || {};
+  if (chosen.warn && !(await confirmed(chosen.warn))) return;
+  if (chosen.futile && !(await confirmed(fmt(W.futile_question, { label: chosen.label }),
+    { title: W.futile_title, go: W.futile_go, keep: W.futile_keep }))) return;
   sending = true;
   closeInfo();
   const body = Array.isArray(what) ? { plan: what } : { action: what };
@@ -160,9 +163,13 @@ async function send(what) {
 
 // The page's own confirm (the browser's would word its buttons in the browser's language, not the page's):
 // resolves true for "Discard it", false for "Keep it", Escape or a click beside it. "Keep it" has the focus.
-function confirmed(question) {
+// `words` names the title and buttons of another question (a choice that pays for nothing).
+function confirmed(question, words = { title: W.warn_title, go: W.warn_go, keep: W.warn_keep }) {
   closeInfo();
   const dialog = $("warn");
+  $("warn-title").textContent = words.title;
+  $("warn-go").textContent = words.go;
+  $("warn-keep").textContent = words.keep;
   $("warn-text").textContent = question;
   return new Promise((resolve) => {
     const done = (ok) => { dialog.onclose = null; if (dialog.open) dialog.close(); resolve(ok); };
@@ -199,36 +206,44 @@ function byTarget() {
   return map;
 }
 
-// A tap or click on the table. With a mouse, a thing with one action acts at once (hover shows its text);
-// otherwise (touch, several actions, or nothing to do with it) a panel shows its full text and its actions.
-function tapped(el, ev) {
+// A tap, click, Enter or Space on the table shows, never acts: a panel with the thing's full text, what
+// it would do now (the whole actions and single choices that use it, worded by the server) and those
+// as buttons that act only when pressed.
+function tapped(el) {
   const target = el.dataset.target || "";
-  const acts = byTarget().get(target) || [];
-  if (acts.length === 1 && ev.pointerType === "mouse") { send(acts[0].text); return; }
   const slug = el.dataset.card || el.closest("[data-card]")?.dataset.card;
   const place = el.dataset.place || el.closest("[data-place]")?.dataset.place;
-  if (!slug && !place && !acts.length) return;
-  openInfo(slug, place, acts);
+  const key = target || (slug ? `card:${slug}` : place ? `village:${place}` : "");
+  const acts = byTarget().get(key) || [];
+  const plans = myTurn() ? VIEW.plans.filter((p) => p.target && p.target === key) : [];
+  if (!slug && !place && !acts.length && !plans.length) return;
+  openInfo(slug, place, plans, acts);
 }
 
-function openInfo(slug, place, acts) {
+function openInfo(slug, place, plans, acts) {
   const card = slug && META.cards[slug];
   const where = place && META.places.find((p) => p.name === place);
   $("info-title").textContent = card ? card.title : where ? where.title : "";
   $("info-meta").textContent = card ? fmt(W.strength_gives, { n: card.strength, badge: card.badge_name }) : where ? where.room : "";
   $("info-text").textContent = card ? card.text : where ? where.text : "";
+  $("info-now").textContent = plans.length || acts.length ? W.info_now : myTurn() ? W.info_nothing : W.info_not_yours;
   const box = $("info-actions");
   box.innerHTML = "";
+  // The whole actions first (as the decision panel offers them), then each single choice.
+  for (const p of plans) {
+    const b = button(p.label, p.label, p.complete ? "plan" : "plan open", () => send(p.steps));
+    b.dataset.plan = p.steps.join("; ");
+    box.appendChild(b);
+  }
   for (const a of acts) {
-    const b = document.createElement("button");
-    b.textContent = a.label;
+    const b = button(a.label, a.text, plans.length || a.futile ? "" : "primary", () => send(a.text));
     b.dataset.action = a.text;
-    b.className = "primary";
-    b.onclick = () => send(a.text);
+    if (a.futile) b.classList.add("futile");
     box.appendChild(b);
   }
   const dialog = $("info");
   if (!dialog.open) dialog.showModal();
+  $("info-close").focus(); // nothing acts on a stray Enter: the focus starts on Close
 }
 
 function closeInfo() { if ($("info").open) $("info").close(); }
@@ -239,7 +254,17 @@ function drawTable() {
   board.innerHTML = drawBoard(VIEW, META, new Set(byTarget().keys()), you(), drawnWidth);
   board.querySelectorAll("[data-target], [data-card], [data-place]").forEach((el) => {
     if (el.parentElement.closest("[data-target], [data-card], [data-place]")) return; // the outermost takes the tap
-    el.addEventListener("click", (ev) => { ev.stopPropagation(); tapped(el, ev); });
+    // Reached by Tab and opened by Enter or Space too (the SVG groups are no buttons of their own).
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    const tip = el.querySelector("title");
+    if (tip) el.setAttribute("aria-label", tip.textContent);
+    el.addEventListener("click", (ev) => { ev.stopPropagation(); tapped(el); });
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      tapped(el);
+    });
   });
 }
 
@@ -349,6 +374,7 @@ function actionButton(a) {
   const cls = a.verb === "camp" ? "camp" : ["end", "stop"].includes(a.verb) ? "primary" : "";
   const b = button(a.label, a.text, cls, () => send(a.text));
   b.dataset.action = a.text;
+  if (a.futile) { b.classList.add("futile"); b.title = `${W.futile_mark} · ${a.text}`; }
   return b;
 }
 
