@@ -164,12 +164,12 @@ async function send(what) {
 // The page's own confirm (the browser's would word its buttons in the browser's language, not the page's):
 // resolves true for "Discard it", false for "Keep it", Escape or a click beside it. "Keep it" has the focus.
 // `words` names the title and buttons of another question (a choice that pays for nothing).
-function confirmed(question, words = { title: W.warn_title, go: W.warn_go, keep: W.warn_keep }) {
+function confirmed(question, labels = { title: W.warn_title, go: W.warn_go, keep: W.warn_keep }) {
   closeInfo();
   const dialog = $("warn");
-  $("warn-title").textContent = words.title;
-  $("warn-go").textContent = words.go;
-  $("warn-keep").textContent = words.keep;
+  $("warn-title").textContent = labels.title;
+  $("warn-go").textContent = labels.go;
+  $("warn-keep").textContent = labels.keep;
   $("warn-text").textContent = question;
   return new Promise((resolve) => {
     const done = (ok) => { dialog.onclose = null; if (dialog.open) dialog.close(); resolve(ok); };
