@@ -32,11 +32,12 @@ from typing import Any
 
 import numpy as np
 
+from lewis_clark.bots import make_bot
 from lewis_clark.match import Match
 from lewis_clark.rl import observation
 from lewis_clark.rl.actions_index import INDEX, NUM_ACTIONS
 from lewis_clark.rl.ppo_bot import SHIPPED, PPOBot
-from lewis_clark.state import Options
+from lewis_clark.state import Options, view
 
 Demos = tuple[np.ndarray, np.ndarray, np.ndarray]  # observations (float16), masks (bool), choices
 
@@ -65,6 +66,43 @@ def play_demos(args: tuple[int, str, str, int]) -> Demos:
     return np.array(xs), np.array(masks), np.array(ys, np.int64)
 
 
+def play_dagger(args: tuple[int, str, str, int, str, int]) -> Demos:
+    """One game of the current policy against the opponent; at each of its decisions, the teacher's
+    choice on the policy's own state (DAgger): the states a clone reaches after its own mistakes."""
+    game, teacher, opponent, seed, policy, max_turns = args
+    seat = game % 2
+    seats = ["human", opponent] if seat == 0 else [opponent, "human"]
+    match = Match(Options(players=2, seed=seed + game), seats, keep_log=False)
+    learner = PPOBot(0, policy)
+    coach = make_bot(teacher, seed + game)
+    xs, masks, ys = [], [], []
+    while not match.state.over and match.state.turn <= max_turns:
+        state = match.state
+        if state.current == seat:
+            legal = match.legal()
+            seen = view(state, seat)
+            label = coach.choose(seen, list(legal))
+            if len(legal) > 1:
+                xs.append(observation.observe(state, seat).astype(np.float16))
+                m = np.zeros(NUM_ACTIONS, bool)
+                m[[INDEX[a] for a in legal]] = True
+                masks.append(m)
+                ys.append(INDEX[label])
+            match.apply(learner.choose(seen, legal), seat)
+        else:
+            match.step_bot()
+    return np.array(xs), np.array(masks), np.array(ys, np.int64)
+
+
+def collect_dagger(games: int, teacher: str, opponent: str, seed: int, workers: int, policy: Path,
+                   max_turns: int) -> Demos:
+    jobs = [(g, teacher, opponent, seed, str(policy), max_turns) for g in range(games)]
+    with multiprocessing.Pool(workers) as pool:
+        parts = [p for p in pool.map(play_dagger, jobs, chunksize=1) if len(p[2])]
+    return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+            np.concatenate([p[2] for p in parts]))
+
+
 def collect(games: int, teacher: str, opponent: str, seed: int, workers: int) -> Demos:
     jobs = [(g, teacher, opponent, seed) for g in range(games)]
     with multiprocessing.Pool(workers) as pool:
@@ -85,8 +123,9 @@ def network(hidden: list[int]) -> Any:
     return nn.Sequential(*layers)
 
 
-def clone(demos: Demos, hidden: list[int], epochs: int, seed: int) -> Any:
-    """Behaviour cloning: masked cross-entropy on the teacher's choices; prints held-out accuracy."""
+def clone(demos: Demos, hidden: list[int], epochs: int, seed: int, net: Any = None) -> Any:
+    """Behaviour cloning: masked cross-entropy on the teacher's choices (from ``net``'s weights if
+    given); prints held-out accuracy."""
     import torch
 
     torch.manual_seed(seed)
@@ -95,7 +134,7 @@ def clone(demos: Demos, hidden: list[int], epochs: int, seed: int) -> Any:
     order = np.random.default_rng(seed).permutation(n)
     held = order[: n // 10]
     train = order[n // 10:]
-    net = network(hidden)
+    net = network(hidden) if net is None else net
     opt = torch.optim.Adam(net.parameters(), lr=1e-3)
     X = torch.from_numpy(xs)
     M = torch.from_numpy(masks)
@@ -133,6 +172,18 @@ def export(linears: list[Any], path: Path) -> None:
         np.savez_compressed(f, **arrays)
 
 
+def load_network(path: Path, hidden: list[int]) -> Any:
+    """A network with the weights of a saved policy (to fine-tune a clone without cloning again)."""
+    import torch
+
+    net = network(hidden)
+    with np.load(path) as data, torch.no_grad():
+        for k, lin in enumerate(m for m in net if isinstance(m, torch.nn.Linear)):
+            lin.weight.copy_(torch.from_numpy(data[f"w{k}"].astype(np.float32).T))
+            lin.bias.copy_(torch.from_numpy(data[f"b{k}"].astype(np.float32)))
+    return net
+
+
 def win_rate(path: Path, opponent: str, games: int, seed: int) -> float:
     """Games of the saved policy (seat rotated) against the opponent at two players."""
     wins = 0
@@ -141,7 +192,6 @@ def win_rate(path: Path, opponent: str, games: int, seed: int) -> float:
         seats = ["human", opponent] if seat == 0 else [opponent, "human"]
         match = Match(Options(players=2, seed=seed + g), seats, keep_log=False)
         bot = PPOBot(0, path)
-        from lewis_clark.state import view
         while not match.state.over and match.state.turn <= 400:
             if match.state.current == seat:
                 match.apply(bot.choose(view(match.state, seat), match.legal()), seat)
@@ -151,15 +201,19 @@ def win_rate(path: Path, opponent: str, games: int, seed: int) -> float:
     return wins / games
 
 
-def fine_tune(net: Any, hidden: list[int], opponent: str, steps: int, value_steps: int, seed: int, lr: float) -> Any:
-    """MaskablePPO from the cloned weights; returns the fine-tuned policy network's Linear layers."""
+def fine_tune(net: Any, hidden: list[int], opponent: str, steps: int, value_steps: int, seed: int, lr: float,
+              checkpoint: Path | None = None) -> Any:
+    """MaskablePPO from the cloned weights; returns the fine-tuned policy network's Linear layers.
+    ``checkpoint``: exported there every ten rollouts (a run stopped early keeps its latest policy)."""
     import torch
     from sb3_contrib import MaskablePPO
-    from sb3_contrib.common.wrappers import ActionMasker  # noqa: F401  (the env has action_masks())
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.env_checker import check_env
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from lewis_clark.rl.gym_env import vs_env
 
+    check_env(vs_env(opponents=(opponent,)))  # SB3's own check (unmasked random actions included)
     gamma = 0.995
     venv = DummyVecEnv([lambda: vs_env(opponents=(opponent,), shaping=True, gamma=gamma, max_turns=300)])
     venv.seed(seed)
@@ -179,10 +233,34 @@ def fine_tune(net: Any, hidden: list[int], opponent: str, steps: int, value_step
         model.learn(value_steps)
         for p in actor:
             p.requires_grad_(True)
+    layers = [*pi, model.policy.action_net]
+
+    class Progress(BaseCallback):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.rollouts = 0
+            self.games = 0
+            self.wins = 0
+
+        def _on_step(self) -> bool:
+            for done, info in zip(self.locals["dones"], self.locals["infos"], strict=True):
+                if done:
+                    self.games += 1
+                    self.wins += info.get("winner") == info.get("seat")
+            return True
+
+        def _on_rollout_end(self) -> None:
+            self.rollouts += 1
+            if self.rollouts % 10 == 0:
+                print(f"  PPO {self.num_timesteps} steps, {time.time() - start:.0f} s, won {self.wins} of "
+                      f"{self.games} training games", flush=True)
+                if checkpoint is not None:
+                    export(layers, checkpoint)
+
     start = time.time()
-    model.learn(steps, reset_num_timesteps=value_steps == 0)
+    model.learn(steps, reset_num_timesteps=value_steps == 0, callback=Progress())
     print(f"  PPO: {steps} steps in {time.time() - start:.0f} s", flush=True)
-    return [*pi, model.policy.action_net]
+    return layers
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,6 +279,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=SHIPPED)
     parser.add_argument("--demos", type=Path, help="keep the demonstrations in this .npz (read it if it exists)")
     parser.add_argument("--collect-only", action="store_true", help="stop after the demonstrations")
+    parser.add_argument("--init", type=Path, help="start from this saved policy instead of a new network")
+    parser.add_argument("--dagger", type=int, default=1, help="DAgger rounds after cloning")
+    parser.add_argument("--dagger-games", type=int, default=100, help="games of the policy per DAgger round")
+    parser.add_argument("--dagger-turns", type=int, default=250, help="turn cap of those games")
+    parser.add_argument("--dagger-epochs", type=int, default=3, help="epochs of cloning after each DAgger round")
     args = parser.parse_args(argv)
     hidden = [int(h) for h in args.hidden.split(",")]
     t0 = time.time()
@@ -219,17 +302,33 @@ def main(argv: list[str] | None = None) -> int:
 
     torch.set_num_threads(max(1, args.workers))
     t1 = time.time()
-    net = clone(demos, hidden, args.bc_epochs, args.seed)
-    print(f"behaviour cloning: {time.time() - t1:.0f} s", flush=True)
-
+    net = load_network(args.init, hidden) if args.init else None
+    if args.bc_epochs > 0:
+        net = clone(demos, hidden, args.bc_epochs, args.seed, net)
+        print(f"behaviour cloning: {time.time() - t1:.0f} s", flush=True)
     linears = [m for m in net if isinstance(m, torch.nn.Linear)]
     bc_path = args.out.with_name(args.out.stem + "-bc.npz")
     export(linears, bc_path)
     if args.eval:
         print(f"  cloned policy vs {args.opponent}: {win_rate(bc_path, args.opponent, args.eval, 10**7):.1%}", flush=True)
+    for r in range(args.dagger):
+        t3 = time.time()
+        more = collect_dagger(args.dagger_games, args.teacher, args.opponent, (args.seed + 1 + r) * 100_000,
+                              args.workers, bc_path, args.dagger_turns)
+        demos = (np.concatenate([demos[0], more[0]]), np.concatenate([demos[1], more[1]]),
+                 np.concatenate([demos[2], more[2]]))
+        print(f"DAgger round {r + 1}: {len(more[2])} decisions labelled in {time.time() - t3:.0f} s "
+              f"({len(demos[2])} in all)", flush=True)
+        net = clone(demos, hidden, args.dagger_epochs, args.seed + 1 + r, net)
+        linears = [m for m in net if isinstance(m, torch.nn.Linear)]
+        export(linears, bc_path)
+        print(f"DAgger round {r + 1}: {time.time() - t3:.0f} s", flush=True)
+        if args.eval:
+            print(f"  policy after DAgger round {r + 1} vs {args.opponent}: "
+                  f"{win_rate(bc_path, args.opponent, args.eval, 10**7):.1%}", flush=True)
     if args.ppo_steps > 0:
         t2 = time.time()
-        linears = fine_tune(net, hidden, args.opponent, args.ppo_steps, args.value_steps, args.seed, args.lr)
+        linears = fine_tune(net, hidden, args.opponent, args.ppo_steps, args.value_steps, args.seed, args.lr, args.out)
         print(f"PPO fine-tuning: {time.time() - t2:.0f} s", flush=True)
     export(linears, args.out)
     if args.eval:
