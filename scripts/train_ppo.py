@@ -1,24 +1,29 @@
-"""Train the PPO baseline (the ``train`` extra: torch, sb3-contrib) and export it for ``ppo:PATH``.
+"""Train the PPO baseline (the ``rl-train`` extra: torch, sb3-contrib) and export it for ``ppo:PATH``.
 
-    nice -n 10 python scripts/train_ppo.py                       # the shipped recipe, about 40 minutes
-    nice -n 10 python scripts/train_ppo.py --games 10 --bc-epochs 1 --ppo-steps 2048 --out /tmp/p.npz  # a smoke run
+    nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # the whole recipe, under an hour on 2 cores
+    nice -n 10 python scripts/train_ppo.py --games 4 --bc-epochs 1 --dagger 1 --dagger-games 2 \
+        --ppo-steps 2048 --value-steps 2048 --out /tmp/p.npz                     # a smoke run
 
-The recipe, in three stages:
+The recipe, in four stages (docs/rl.md gives the exact runs behind the shipped weights):
 
 1. **Demonstrations.** ``--games`` two-player games of ``--teacher`` (the heuristic) against
    ``--opponent`` (easy), seats rotated; at each of the teacher's decisions with more than one legal
    action, the teacher's observation (``observation.observe``), its legal actions and its choice.
 2. **Behaviour cloning.** The policy network (``--hidden``, tanh) is fitted to the teacher's choices
    by cross-entropy over the legal actions only (the illegal ones masked out), ``--bc-epochs`` epochs.
-3. **PPO fine-tuning.** sb3-contrib's MaskablePPO starts from the cloned weights (its policy network
-   and action head; the value network is fitted first for ``--value-steps`` rollouts with the policy
-   frozen) and trains ``--ppo-steps`` steps on ``LewisClark-Vs-v0`` against the opponent, with the
-   shaped reward (``shaping=True``) and a small learning rate, so that it improves on the clone
-   instead of forgetting it.
+3. **DAgger** (``--dagger`` rounds): the clone plays ``--dagger-games`` games against the opponent;
+   the teacher labels every decision of the clone's own states (the ones its mistakes lead to), the
+   labels join the demonstrations and the clone is fitted again (``--dagger-epochs``).
+4. **PPO fine-tuning.** sb3-contrib's MaskablePPO starts from the clone (its policy network and action
+   head; the value network is fitted first for ``--value-steps`` steps with the policy frozen) and
+   trains ``--ppo-steps`` steps on ``LewisClark-Vs-v0`` against the opponent, with the shaped reward
+   (``shaping=True``) and a small learning rate, so that it improves on the clone instead of
+   forgetting it. SB3's ``check_env`` runs on the env first.
 
-The policy network's weights (``w0, b0, ...``; float16) go to ``--out`` (rl/ppo_bot.py reads them with
-numpy only). ``--eval N`` plays N games of each stage's policy against the opponent and prints the
-win rates (the figures in docs/rl.md come from ``lewis-clark sim``, on other seeds).
+``--init PATH`` starts from a saved policy instead (``--bc-epochs 0`` skips cloning): stages can be
+run one by one. The policy network's weights (``w0, b0, ...``; float16) go to ``--out`` (the clone's
+to ``<out>-bc.npz``); rl/ppo_bot.py reads them with numpy only. ``--eval N`` plays N games of each
+stage's policy against the opponent and prints its win rate.
 """
 
 from __future__ import annotations
@@ -267,9 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teacher", default="heuristic")
     parser.add_argument("--opponent", default="easy")
-    parser.add_argument("--games", type=int, default=80, help="demonstration games")
+    parser.add_argument("--games", type=int, default=300, help="demonstration games")
     parser.add_argument("--hidden", default="128,128", help="hidden layer sizes")
-    parser.add_argument("--bc-epochs", type=int, default=8)
+    parser.add_argument("--bc-epochs", type=int, default=10)
     parser.add_argument("--ppo-steps", type=int, default=200_000)
     parser.add_argument("--value-steps", type=int, default=20_480)
     parser.add_argument("--lr", type=float, default=1e-5, help="PPO learning rate")
@@ -280,10 +285,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--demos", type=Path, help="keep the demonstrations in this .npz (read it if it exists)")
     parser.add_argument("--collect-only", action="store_true", help="stop after the demonstrations")
     parser.add_argument("--init", type=Path, help="start from this saved policy instead of a new network")
-    parser.add_argument("--dagger", type=int, default=1, help="DAgger rounds after cloning")
-    parser.add_argument("--dagger-games", type=int, default=100, help="games of the policy per DAgger round")
+    parser.add_argument("--dagger", type=int, default=3, help="DAgger rounds after cloning")
+    parser.add_argument("--dagger-games", type=int, default=120, help="games of the policy per DAgger round")
     parser.add_argument("--dagger-turns", type=int, default=250, help="turn cap of those games")
-    parser.add_argument("--dagger-epochs", type=int, default=3, help="epochs of cloning after each DAgger round")
+    parser.add_argument("--dagger-epochs", type=int, default=2, help="epochs of cloning after each DAgger round")
     args = parser.parse_args(argv)
     hidden = [int(h) for h in args.hidden.split(",")]
     t0 = time.time()
