@@ -1,6 +1,7 @@
 """Train the PPO baseline (the ``rl-train`` extra: torch, sb3-contrib) and export it for ``ppo:PATH``.
 
-    nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # the whole recipe, under an hour on 2 cores
+    nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # clone + 4 DAgger rounds (the shipped recipe)
+    nice -n 10 python scripts/train_ppo.py --init OUT.npz --bc-epochs 0 --dagger 0 --ppo-steps 100000  # PPO on top
     nice -n 10 python scripts/train_ppo.py --games 4 --bc-epochs 1 --dagger 1 --dagger-games 2 \
         --ppo-steps 2048 --value-steps 2048 --out /tmp/p.npz                     # a smoke run
 
@@ -14,8 +15,8 @@ The recipe, in four stages (docs/rl.md gives the exact runs behind the shipped w
 3. **DAgger** (``--dagger`` rounds): the clone plays ``--dagger-games`` games against the opponent;
    the teacher labels every decision of the clone's own states (the ones its mistakes lead to), the
    labels join the demonstrations and the clone is fitted again (``--dagger-epochs``).
-4. **PPO fine-tuning.** sb3-contrib's MaskablePPO starts from the clone (its policy network and action
-   head; the value network is fitted first for ``--value-steps`` steps with the policy frozen) and
+4. **PPO fine-tuning** (``--ppo-steps``, default 0). sb3-contrib's MaskablePPO starts from the clone
+   (its policy network and action head; the value network is fitted first for ``--value-steps`` steps with the policy frozen) and
    trains ``--ppo-steps`` steps on ``LewisClark-Vs-v0`` against the opponent, with the shaped reward
    (``shaping=True``) and a small learning rate, so that it improves on the clone instead of
    forgetting it. SB3's ``check_env`` runs on the env first.
@@ -275,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="demonstration games")
     parser.add_argument("--hidden", default="128,128", help="hidden layer sizes")
     parser.add_argument("--bc-epochs", type=int, default=10)
-    parser.add_argument("--ppo-steps", type=int, default=200_000)
+    parser.add_argument("--ppo-steps", type=int, default=0, help="PPO fine-tuning steps (0: stop at the clone, "
+                        "as shipped: fine-tuning did not help, docs/rl.md)")
     parser.add_argument("--value-steps", type=int, default=20_480)
     parser.add_argument("--lr", type=float, default=1e-5, help="PPO learning rate")
     parser.add_argument("--seed", type=int, default=1)
@@ -285,8 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--demos", type=Path, help="keep the demonstrations in this .npz (read it if it exists)")
     parser.add_argument("--collect-only", action="store_true", help="stop after the demonstrations")
     parser.add_argument("--init", type=Path, help="start from this saved policy instead of a new network")
-    parser.add_argument("--dagger", type=int, default=3, help="DAgger rounds after cloning")
-    parser.add_argument("--dagger-games", type=int, default=120, help="games of the policy per DAgger round")
+    parser.add_argument("--dagger", type=int, default=4, help="DAgger rounds after cloning")
+    parser.add_argument("--dagger-games", type=int, default=150, help="games of the policy per DAgger round")
     parser.add_argument("--dagger-turns", type=int, default=250, help="turn cap of those games")
     parser.add_argument("--dagger-epochs", type=int, default=2, help="epochs of cloning after each DAgger round")
     args = parser.parse_args(argv)
