@@ -33,7 +33,7 @@ from rich.console import Console
 from rich.table import Table
 
 from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
-from lewis_clark.bots import parse_spec
+from lewis_clark.bots import normal_spec, parse_spec
 from lewis_clark.builds import build_text
 from lewis_clark.cli_checks import (
     ERROR,
@@ -135,7 +135,7 @@ def cli() -> None:
 def selfplay(players_text: str, seed: int, record_path: str | None, max_turns: int, mackenzie: int | None,
              random_start: bool, show_log: bool) -> None:
     """Play a whole game between bots and print a summary."""
-    names = [name.strip().lower() for name in players_text.split(",")]
+    names = [normal_spec(name) for name in players_text.split(",")]
     for name in names:
         try:
             parse_spec(name)
@@ -242,7 +242,7 @@ def sim(players_text: str, games: int, seed: int, workers: int, max_turns: int, 
     """Play many games between bots (seats rotated, in parallel) and print statistics."""
     from lewis_clark import sim as simulation
 
-    bots = [name.strip().lower() for name in players_text.split(",") if name.strip()]
+    bots = [normal_spec(name) for name in players_text.split(",") if name.strip()]
     for name in bots:
         try:
             parse_spec(name)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.bots import Bot, make_bot, parse_spec
+from lewis_clark.bots import Bot, make_bot, normal_spec, parse_spec
 from lewis_clark.events import (
     Event,
     events,
@@ -58,10 +58,10 @@ def bot_seed(game_seed: int, seat: int) -> int:
 def seat_spec(text: str) -> str:
     """A seat as a record keeps it: "human" for a person, else a bot spec checked by ``parse_spec``
     (raises ValueError). Reads the older web records' "bot:LEVEL" too."""
-    word = text.strip().lower()
+    word = normal_spec(text)
     if word in PEOPLE:
         return HUMAN
-    word = word.removeprefix("bot:")
+    word = normal_spec(word.removeprefix("bot:"))
     parse_spec(word)
     return word
 

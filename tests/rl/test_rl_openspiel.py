@@ -160,3 +160,42 @@ def test_docs_example_runs() -> None:
     blocks = [b for b in re.findall(r"```python\n(.*?)```", docs.read_text(), re.S) if "pyspiel" in b or "mcts" in b]
     assert len(blocks) == 2
     exec(compile("\n".join(blocks), str(docs), "exec"), {"__name__": "docs"})
+
+
+def test_information_state_is_refused_as_declared() -> None:
+    game = load(players=2)
+    assert not game.get_type().provides_information_state_tensor
+    assert not game.get_type().provides_information_state_string
+    state = past_setup(game)
+    for ask in (state.information_state_tensor, state.information_state_string):
+        try:
+            ask(0)
+        except Exception as exc:  # pyspiel passes the observer's ValueError on
+            assert "no information state" in str(exc)
+        else:
+            raise AssertionError("an information state was answered though the game declares none")
+    assert len(state.observation_tensor(0)) == SIZE  # observations still work
+
+
+def _play(game: pyspiel.Game, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state.history()
+
+
+def test_game_pickles_and_deep_copies_with_its_parameters() -> None:
+    import copy
+    import pickle
+
+    game = load(players=3, max_turns=6, route=SHORT_ROUTE, mackenzie=0)
+    for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert isinstance(other, osg.LewisClarkGame)
+        assert other.get_parameters() == game.get_parameters()
+        assert other.max_turns == 6 and other.options == game.options
+        assert other.max_game_length() == game.max_game_length()
+        assert _play(other, 3) == _play(game, 3)  # the same game under the same choices, the turn cap included

@@ -22,7 +22,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 SHORT = Route.parse("S R F R R")  # Fort Clatsop two river spaces past St Louis: games end in a few turns
 
 
-@pytest.mark.parametrize("players", [1, 2, 5])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_pettingzoo_api_test_passes(players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # api_test warns that a dict observation is not a Box
@@ -37,8 +37,9 @@ def test_api_test_passes_through_game_ends() -> None:
         api_test(e, num_cycles=1000)
 
 
-def test_seed_test_passes() -> None:
-    seed_test(lambda: env(players=3, max_turns=30), num_cycles=100)
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_seed_test_passes(players: int) -> None:
+    seed_test(lambda: env(players=players, max_turns=30), num_cycles=100)
 
 
 def test_reset_seed_deals_the_engine_game() -> None:

@@ -11,6 +11,7 @@ Difficulty levels for people (``LEVELS``) are names for a bot with a budget.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -56,6 +57,14 @@ def _policy(seed: int, **options: Any) -> Bot:
     return PolicyBot(seed, **options)
 
 
+def _ppo(seed: int, **options: Any) -> Bot:
+    # Interpreted and numpy-based (rl/ppo_bot.py): imported only when asked for, never compiled here.
+    from lewis_clark.rl.ppo_bot import PPOBot
+
+    bot: Bot = PPOBot(seed, **options)
+    return bot
+
+
 def _race(seed: int, **options: Any) -> Bot:
     from lewis_clark.bots.race import RaceBot
 
@@ -66,6 +75,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "pace": _pace,
     "planner": _planner,
     "policy": _policy,
+    "ppo": _ppo,
     "race": _race,
     "rollout": _rollout,
     "random": RandomBot,
@@ -133,6 +143,7 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
                 "camps": SpecOption(int, 1), "charge": SpecOption(float, -0.8), "obvious": SpecOption(int, 0, 1),
                 "camping": SpecOption(int, 0, 1), "deals": SpecOption(int, 1), "policy": SpecOption(int, 0)},
     "policy": {},
+    "ppo": {},  # ``ppo:PATH``: the rest of the spec is a policy file, see parse_spec
     "heuristic": {},
     "pace": {"strength": SpecOption(float, 0), "worth": SpecOption(float, 0), "mountain": SpecOption(float, 0),
              "indian": SpecOption(float, 0), "free": SpecOption(float, 0), "mover": SpecOption(int, 1),
@@ -141,12 +152,27 @@ SPEC_OPTIONS: dict[str, dict[str, SpecOption]] = {
              "depth": SpecOption(int, 0), "exploration": SpecOption(float, 0)},
 }
 NOISE = SpecOption(float, 0, 1)
+PPO_PREFIX = "ppo:"  # a trained policy network: "ppo:PATH" (rl/ppo_bot.py); "ppo" alone is the shipped one
+
+
+def normal_spec(text: str) -> str:
+    """A spec as typed, made canonical: lower case and trimmed, except the file path of ``ppo:PATH``."""
+    text = text.strip()
+    if text.lower().startswith(PPO_PREFIX):
+        return PPO_PREFIX + text[len(PPO_PREFIX):]
+    return text.lower()
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``"mcts:seconds=0.5:depth=16"`` into a name and typed options; raises BotSpecError (a
     ValueError) naming the bot and the option for an unknown name or option, or a value out of range."""
-    spec = LEVELS.get(spec.strip().lower(), spec.strip().lower())
+    spec = normal_spec(spec)
+    if spec.startswith(PPO_PREFIX):  # the rest is a path, which may hold ':' or '='
+        path = spec[len(PPO_PREFIX):]
+        if not os.path.isfile(path):
+            raise BotSpecError(f"bot 'ppo': no policy file {path!r}")
+        return "ppo", {"path": path}
+    spec = LEVELS.get(spec, spec)
     name, *pairs = spec.split(":")
     if name not in BOTS:
         raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
@@ -205,4 +231,4 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 
 __all__ = ["BOTS", "LEVELS", "SPEC_OPTIONS", "Bot", "BotSpecError", "NoisyBot", "RandomBot", "SpecOption", "bot_names",
-           "make_bot", "parse_spec"]
+           "make_bot", "normal_spec", "parse_spec"]

@@ -94,7 +94,17 @@ class LewisClarkGame(pyspiel.Game):  # type: ignore[misc]
         return LewisClarkState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LewisClarkObserver:
+        # The game type declares no information state: a perfect-recall observer (what
+        # information_state_tensor/string ask for) is refused, so the calls agree with the declaration.
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError(f"{SHORT_NAME} provides no information state (perfect information with explicit "
+                             "chance): use observation_tensor / observation_string")
         return LewisClarkObserver(params)
+
+    def __reduce__(self) -> tuple[type[LewisClarkGame], tuple[dict[str, Any]]]:
+        # pyspiel's own pickling keeps only the C++ part (max_turns and the options were lost): rebuild
+        # from the parameters, so the game can be sent to worker processes and deep-copied.
+        return (LewisClarkGame, (dict(self.get_parameters()),))
 
 
 class _NeedCard(Exception):
