@@ -116,3 +116,11 @@ def test_noise_one_plays_like_random_and_zero_like_the_bot() -> None:
     assert make_bot("heuristic:noise=0", 4).choose(view(s, s.current), legal) == plain
     picks = {make_bot("heuristic:noise=1", seed).choose(view(s, s.current), legal) for seed in range(40)}
     assert len(picks) > 1
+
+
+def test_a_bot_above_the_bots_package_is_found_by_its_entry_point_and_a_missing_one_is_named() -> None:
+    from lewis_clark.bots import BotSpecError, plugin
+
+    assert plugin("ppo").__module__ == "lewis_clark.rl.ppo_bot"  # pyproject.toml's group lewis_clark.bots
+    with pytest.raises(BotSpecError, match="'nothing-here' is not installed"):
+        plugin("nothing-here")
