@@ -21,37 +21,11 @@ from collections.abc import Callable
 from lewis_clark.bots.hint import Hint, expert_hint, hint_seed
 from lewis_clark.state import State
 from lewis_clark.web.bot_pool import BotPool
-from lewis_clark.web.limits import Bucket
+from lewis_clark.web.limits import Buckets
 
 PER_MINUTE = 10  # hints a seat may ask for a minute (a client address: three times as many)
 CLIENT_TIMES = 3
 KEEP = 512  # answers kept (the newest)
-MAX_KEYS = 10_000  # buckets remembered; full ones are forgotten first
-
-
-class Buckets:
-    """A token bucket of ``per_minute`` for each key (0: no limit)."""
-
-    def __init__(self, per_minute: int, clock: Callable[[], float]) -> None:
-        self.per_minute = per_minute
-        self.clock = clock
-        self.buckets: dict[str, Bucket] = {}
-
-    def bucket(self, key: str, now: float) -> Bucket | None:
-        if not self.per_minute:
-            return None
-        found = self.buckets.get(key)
-        if found is None:
-            if len(self.buckets) >= MAX_KEYS:
-                for k, b in list(self.buckets.items()):
-                    b.refill(now)
-                    if b.full:
-                        del self.buckets[k]
-                if len(self.buckets) >= MAX_KEYS:
-                    del self.buckets[next(iter(self.buckets))]
-            found = self.buckets[key] = Bucket(self.per_minute, float(self.per_minute), now)
-        found.refill(now)
-        return found
 
 
 class Hints:
@@ -61,8 +35,8 @@ class Hints:
         if per_minute < 0:
             raise ValueError(f"hints a minute must be 0 or more, got {per_minute}")
         self.clock = clock
-        self.seats = Buckets(per_minute, clock)
-        self.clients = Buckets(per_minute * CLIENT_TIMES, clock)
+        self.seats = Buckets(per_minute)
+        self.clients = Buckets(per_minute * CLIENT_TIMES)
         self.kept: OrderedDict[tuple[str, int, int], Hint] = OrderedDict()
         self.computing: dict[tuple[str, int, int], asyncio.Task[Hint]] = {}
         self.computed = 0  # searches run (the others were answered from the cache)

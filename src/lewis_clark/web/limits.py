@@ -42,6 +42,36 @@ class Bucket:
         return self.tokens >= self.per_minute
 
 
+class Buckets:
+    """A token bucket of ``per_minute`` for each key (a client, a seat), full when first asked for; 0 means
+    no limit. At most ``MAX_CLIENTS`` are remembered: a full bucket is the same as a new one."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.buckets: dict[str, Bucket] = {}
+
+    def bucket(self, key: str, now: float) -> Bucket | None:
+        """``key``'s bucket refilled to ``now``, or None when there is no limit."""
+        if not self.per_minute:
+            return None
+        found = self.buckets.get(key)
+        if found is None:
+            self._forget(now)
+            found = self.buckets[key] = Bucket(self.per_minute, float(self.per_minute), now)
+        found.refill(now)
+        return found
+
+    def _forget(self, now: float) -> None:
+        if len(self.buckets) < MAX_CLIENTS:
+            return
+        for key, b in list(self.buckets.items()):
+            b.refill(now)
+            if b.full:
+                del self.buckets[key]
+        if len(self.buckets) >= MAX_CLIENTS:  # all busy: forget the oldest (dicts keep insertion order)
+            del self.buckets[next(iter(self.buckets))]
+
+
 class CreationLimit:
     """Games each client (by address) and the whole server may create a minute; 0 means no limit."""
 
@@ -53,22 +83,18 @@ class CreationLimit:
         self.clock = clock
         now = clock()
         self.server = Bucket(overall, float(overall), now)
-        self.clients: dict[str, Bucket] = {}
+        self.clients = Buckets(per_client)
 
     def take(self, client: str) -> float:
         """Take a token for ``client`` and 0.0, or take nothing and return the seconds to wait."""
         now = self.clock()
         buckets = []
-        if self.per_client:
-            bucket = self.clients.get(client)
-            if bucket is None:
-                self._forget(now)
-                bucket = self.clients[client] = Bucket(self.per_client, float(self.per_client), now)
+        bucket = self.clients.bucket(client, now)
+        if bucket is not None:
             buckets.append(bucket)
         if self.overall:
+            self.server.refill(now)
             buckets.append(self.server)
-        for b in buckets:
-            b.refill(now)
         wait = max((b.wait() for b in buckets), default=0.0)
         if not wait and self.per_client and self.overall and self.server.tokens < self.overall / 2 \
                 and buckets[0].tokens < self.per_client - 1:
@@ -80,17 +106,6 @@ class CreationLimit:
         for b in buckets:
             b.tokens -= 1
         return 0.0
-
-    def _forget(self, now: float) -> None:
-        """Keep the remembered clients few: a full bucket is the same as a new one."""
-        if len(self.clients) < MAX_CLIENTS:
-            return
-        for client, b in list(self.clients.items()):
-            b.refill(now)
-            if b.full:
-                del self.clients[client]
-        if len(self.clients) >= MAX_CLIENTS:  # all busy: forget the oldest (dicts keep insertion order)
-            del self.clients[next(iter(self.clients))]
 
 
 def retry_after(wait: float) -> int:
