@@ -26,7 +26,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 from lewis_clark.web import health
 from lewis_clark.web.app import create_app
 from lewis_clark.web.limits import CreationLimit
-from lewis_clark.web.logs import JsonFormatter, TextFormatter
+from lewis_clark.web.logs import JsonFormatter, TextFormatter, config
 
 ROOT = Path(__file__).parents[2]
 DEPLOY = ROOT / "docs" / "deploy.md"
@@ -297,6 +297,36 @@ def test_text_lines_quote_what_could_forge_a_line() -> None:
     assert "\n" not in line and 'path="/x\\nERROR forged" status=404' in line
 
 
+def test_uvicorns_server_lines_carry_the_servers_logger_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """The configuration handed to uvicorn: its "started" and "listening" lines (logged on uvicorn.error)
+    come out under lewis_clark.web, in both formats; a client's bad bytes are still one warning."""
+    import logging.config
+
+    names = ("uvicorn", "uvicorn.error", "uvicorn.access", "lewis_clark", "lewis_clark.web.access")
+    saved = {n: (lg.handlers[:], lg.filters[:], lg.level, lg.propagate) for n in names for lg in [logging.getLogger(n)]}
+    try:
+        for fmt in ("text", "json"):
+            logging.config.dictConfig(config(fmt))
+            logging.getLogger("uvicorn.error").info("Uvicorn running on %s", "http://127.0.0.1:8000")
+            try:
+                b"\xff".decode()
+            except UnicodeDecodeError:
+                logging.getLogger("uvicorn.error").exception("Exception in ASGI application")
+            err = capsys.readouterr().err
+            assert "uvicorn" not in err.replace("Uvicorn running", ""), err
+            if fmt == "json":
+                lines = [json.loads(line) for line in err.splitlines()]
+                assert [(line["logger"], line["level"]) for line in lines] == [("lewis_clark.web", "INFO"),
+                                                                               ("lewis_clark.web", "WARNING")]
+            else:
+                assert " INFO    lewis_clark.web: Uvicorn running on http://127.0.0.1:8000" in err
+    finally:
+        for n, (handlers, filters, level, propagate) in saved.items():
+            lg = logging.getLogger(n)
+            lg.handlers[:], lg.filters[:], lg.propagate = handlers, filters, propagate
+            lg.setLevel(level)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -305,8 +335,8 @@ def free_port() -> int:
 
 
 def test_serve_logs_json_lines(tmp_path: Path) -> None:
-    """The real command: --log-format json gives JSON lines only (uvicorn's own included), access lines
-    on by default, and no token."""
+    """The real command: --log-format json gives JSON lines only (uvicorn's own included, under the
+    server's logger name), access lines on by default, and no token."""
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "serve", "--port", str(port), "--db",
                              str(tmp_path / "g.sqlite3"), "--bot-workers", "0", "--log-format", "json"],
@@ -330,7 +360,9 @@ def test_serve_logs_json_lines(tmp_path: Path) -> None:
         _, err = proc.communicate(timeout=10)
     lines = [json.loads(line) for line in err.decode().splitlines()]  # every line is JSON
     assert "tok-SECRET-123" not in err.decode()
-    assert any(line["logger"].startswith("uvicorn") for line in lines)
+    # uvicorn's own lines (started, listening) carry the server's name, never "uvicorn.error"
+    assert not [line for line in lines if line["logger"].startswith("uvicorn")]
+    assert any(line["logger"] == "lewis_clark.web" and line["message"].startswith("Uvicorn running on") for line in lines)
     hits = [line for line in lines if line["logger"] == "lewis_clark.web.access" and line.get("game") == "nosuchgame"]
     assert [(h["method"], h["status"], h["route"]) for h in hits] == [("GET", 404, "/api/games/{game_id}")]
 

@@ -15,6 +15,7 @@ import time
 from typing import Any, Literal
 
 LogFormat = Literal["text", "json"]
+SERVER = "lewis_clark.web"  # the server's own logger, which uvicorn's lines join
 FORMATS: tuple[LogFormat, ...] = ("text", "json")
 # What every LogRecord has: anything else on a record came from ``extra=`` and is one of its fields.
 STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName",
@@ -76,25 +77,34 @@ class ClientFaults(logging.Filter):
         return True
 
 
+class OwnName(logging.Filter):
+    """uvicorn says the server's own news (started, listening, shutting down) on its logger ``uvicorn.error``,
+    which reads like a failure: those lines carry the server's own name, ``lewis_clark.web``, instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.name = SERVER
+        return True
+
+
 def formatter(fmt: LogFormat) -> logging.Formatter:
     return JsonFormatter() if fmt == "json" else TextFormatter()
 
 
 def config(fmt: LogFormat = "text", level: str = "info", access: bool = False) -> dict[str, Any]:
     """A ``logging.config.dictConfig`` for uvicorn's ``log_config``: every logger (ours, uvicorn's) to
-    standard error in ``fmt`` at ``level``; our access log (``lewis_clark.web.access``) only when
-    ``access``. uvicorn's own access log stays off: ours has the route and the latency."""
+    standard error in ``fmt`` at ``level``, uvicorn's server lines under our name; our access log
+    (``lewis_clark.web.access``) only when ``access``. uvicorn's own access log stays off: ours has the route and the latency."""
     level = level.upper()
     cls = f"{__name__}.{'JsonFormatter' if fmt == 'json' else 'TextFormatter'}"
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"lines": {"()": cls}},
-        "filters": {"client_faults": {"()": f"{__name__}.ClientFaults"}},
+        "filters": {"client_faults": {"()": f"{__name__}.ClientFaults"}, "own_name": {"()": f"{__name__}.OwnName"}},
         "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "lines", "stream": "ext://sys.stderr"}},
         "loggers": {
             "uvicorn": {"handlers": ["stderr"], "level": level, "propagate": False},
-            "uvicorn.error": {"level": level, "filters": ["client_faults"]},
+            "uvicorn.error": {"level": level, "filters": ["client_faults", "own_name"]},
             "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
             "lewis_clark": {"handlers": ["stderr"], "level": level, "propagate": False},
             "lewis_clark.web.access": {"level": "INFO" if access else "WARNING"},
