@@ -9,6 +9,11 @@ other subpackages (terminal, web, wording, rl) stay pure.
 Where no C compiler works, or with ``LEWIS_CLARK_PURE=1`` set, the package installs as pure Python
 and one line says so. The ``.py`` sources always ship beside the compiled modules; the pure build is
 the reference and imports with ``LEWIS_CLARK_PURE=1`` (lewis_clark/__init__.py).
+
+A first install must be quick on a two-core machine (docs/install.md has the figures): mypyc runs only
+for a build command, not for the metadata steps pip runs first; it writes one C file a module
+(``multi_file``) and gcc compiles them one job a core; and a progress line goes to the terminal, which
+``pip -q`` (that hides a build's output) does not hide.
 """
 
 from __future__ import annotations
@@ -16,7 +21,11 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
+from typing import Any, TextIO
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -38,8 +47,67 @@ def compiled_sources(root: Path = Path()) -> list[str]:
     return found
 
 
+# The setup.py commands that build the extensions; pip's metadata steps (egg_info, dist_info) run
+# setup.py too, and mypyc's type check there would only be thrown away.
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "bdist"}
+
+
 def say(line: str) -> None:
     print(f"lewis-clark: {line}", file=sys.stderr)
+
+
+def terminal() -> TextIO | None:
+    """The terminal pip was started from: pip captures a build's output (and shows it only with -v or on a
+    failure), so the progress line goes to the terminal itself. None without one (CI, a container build)."""
+    try:
+        return open("/dev/tty", "w", encoding="utf-8")  # noqa: SIM115 - kept open for the build's progress
+    except OSError:
+        return None
+
+
+class Progress:
+    """One line, rewritten in place on a terminal: what the build is doing and how far it got."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.opened = False
+        self.out: TextIO | None = None
+
+    def show(self, what: str, end: str = "") -> None:
+        if not self.opened:
+            self.opened, self.out = True, terminal()
+        line = f"lewis-clark: {what} ({time.monotonic() - self.start:.0f} s)"
+        if self.out is not None:
+            self.out.write(f"\r\033[K{line}{end}")
+            self.out.flush()
+        elif end:
+            say(line.removeprefix("lewis-clark: "))
+
+
+PROGRESS = Progress()
+
+
+def jobs() -> int:
+    """One compiler job a core this process may use."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def parallel(compile_sources: Callable[..., list[str]], label: str) -> Callable[..., list[str]]:
+    """A compiler's ``compile`` that runs one gcc a source file, ``jobs()`` at once (setuptools compiles
+    the files of one extension one after another), showing how many are done."""
+
+    def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+        if len(sources) < 2:
+            return compile_sources(sources, *args, **kwargs)
+        objects: dict[str, list[str]] = {}
+        with ThreadPoolExecutor(jobs()) as pool:
+            running = {pool.submit(compile_sources, [source], *args, **kwargs): source for source in sources}
+            for done, future in enumerate(as_completed(running), 1):
+                objects[running[future]] = future.result()
+                PROGRESS.show(f"compiling {label} with gcc, {jobs()} at once: {done}/{len(sources)} files")
+        return [obj for source in sources for obj in objects[source]]
+
+    return compile_all
 
 
 def compiler_works() -> bool:
@@ -62,15 +130,27 @@ def compiler_works() -> bool:
 class OptionalBuildExt(build_ext):
     """Build the compiled modules, or say in one line that the pure build is installed instead."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = jobs()  # the small per-module extensions, side by side
+
     def run(self) -> None:
         try:
             super().run()
         except Exception as exc:
             say(f"compiling failed ({type(exc).__name__}: {exc}); installing the pure-Python build")
             self.extensions = []
+        else:
+            if self.extensions:
+                PROGRESS.show(f"compiled build ready: {len(self.extensions)} modules", end="\n")
 
-    def build_extension(self, ext: object) -> None:
-        super().build_extension(ext)  # type: ignore[arg-type]
+    def build_extension(self, ext: Any) -> None:
+        sources = ext.sources
+        self.compiler.compile = parallel(type(self.compiler).compile.__get__(self.compiler), "the engine")
+        if len(sources) == 1:
+            PROGRESS.show(f"compiling the engine with gcc: {ext.name}")
+        super().build_extension(ext)
 
 
 def extensions() -> list[object]:
@@ -88,8 +168,17 @@ def extensions() -> list[object]:
     # Imports followed outside the compiled modules (click, babel... absent from the build environment)
     # are typed Any and not reported: `mypy --strict` checks the whole package elsewhere.
     flags = ["--ignore-missing-imports", "--follow-imports=silent"]
-    return list(mypycify([*flags, *compiled_sources()], opt_level="3", debug_level="0"))
+    sources = compiled_sources()
+    PROGRESS.show(f"type-checking {len(sources)} modules and writing their C with mypyc")
+    # One C file a module (multi_file), so that gcc runs on every core: a single 22 MB file took one
+    # core 140 s, most of a first install.
+    return list(mypycify([*flags, *sources], opt_level="3", debug_level="0", multi_file=True))
+
+
+def building(argv: list[str]) -> bool:
+    """Whether this run of setup.py builds the extensions (not pip's metadata steps)."""
+    return any(arg in BUILDS for arg in argv[1:])
 
 
 if __name__ == "__main__":  # setuptools runs this file as __main__; tests import the rule alone
-    setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+    setup(ext_modules=extensions() if building(sys.argv) else [], cmdclass={"build_ext": OptionalBuildExt})
