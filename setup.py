@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -92,19 +93,30 @@ def jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
-def parallel(compile_sources: Callable[..., list[str]], label: str) -> Callable[..., list[str]]:
+class Counter:
+    """The C files compiled so far, of all the build's extensions (they compile side by side)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self.lock = threading.Lock()
+
+    def one_more(self) -> None:
+        with self.lock:
+            self.done += 1
+            PROGRESS.show(f"compiling the engine with gcc, {jobs()} jobs: {self.done}/{self.total} C files")
+
+
+def parallel(compile_sources: Callable[..., list[str]], counter: Counter) -> Callable[..., list[str]]:
     """A compiler's ``compile`` that runs one gcc a source file, ``jobs()`` at once (setuptools compiles
-    the files of one extension one after another), showing how many are done."""
+    the files of one extension one after another), counting them."""
 
     def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
-        if len(sources) < 2:
-            return compile_sources(sources, *args, **kwargs)
         objects: dict[str, list[str]] = {}
         with ThreadPoolExecutor(jobs()) as pool:
             running = {pool.submit(compile_sources, [source], *args, **kwargs): source for source in sources}
-            for done, future in enumerate(as_completed(running), 1):
+            for future in as_completed(running):
                 objects[running[future]] = future.result()
-                PROGRESS.show(f"compiling {label} with gcc, {jobs()} at once: {done}/{len(sources)} files")
+                counter.one_more()
         return [obj for source in sources for obj in objects[source]]
 
     return compile_all
@@ -136,6 +148,7 @@ class OptionalBuildExt(build_ext):
             self.parallel = jobs()  # the small per-module extensions, side by side
 
     def run(self) -> None:
+        self.counter = Counter(sum(len(ext.sources) for ext in self.extensions))
         try:
             super().run()
         except Exception as exc:
@@ -146,10 +159,8 @@ class OptionalBuildExt(build_ext):
                 PROGRESS.show(f"compiled build ready: {len(self.extensions)} modules", end="\n")
 
     def build_extension(self, ext: Any) -> None:
-        sources = ext.sources
-        self.compiler.compile = parallel(type(self.compiler).compile.__get__(self.compiler), "the engine")
-        if len(sources) == 1:
-            PROGRESS.show(f"compiling the engine with gcc: {ext.name}")
+        # The same compiler serves the extensions built side by side: the wrapper is the same for all.
+        self.compiler.compile = parallel(type(self.compiler).compile.__get__(self.compiler), self.counter)
         super().build_extension(ext)
 
 
