@@ -32,7 +32,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--bots", default=DEFAULT_BOTS, help=f"comma-separated bot specs (default {DEFAULT_BOTS})")
     parser.add_argument("--games", type=int, default=100,
-                        help="games per pair of bots (default 100; issue 20 asks for at least 40)")
+                        help="games per pair of bots (default 100; the strength targets ask for at least 40)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--max-turns", type=int, default=1000,

@@ -39,7 +39,7 @@ class Game(NamedTuple):
     max_turns: int
 
 
-# On the old generator, as the files were written before issue 13: they are also the test that games
+# On the old generator, as the files were written before the keyed one: they are also the test that games
 # recorded then still replay exactly (their options name no generator, which means splitmix64, and no
 # move_choice: their movements are whole).
 OLD = SPLITMIX64

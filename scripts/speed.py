@@ -16,7 +16,7 @@ and measures, at 4 players:
   ``lewis-clark selfplay --players hard --mackenzie 0 --seed 4``, and the game's hash, which must be
   the same under both builds.
 
-Targets (issue 19): decisions/s at least 2.5x backgammon's, copy at most 3 us, JSON round trip at
+Targets (the speed targets): decisions/s at least 2.5x backgammon's, copy at most 3 us, JSON round trip at
 most 60 us, selfplay at most 2.5 CPU seconds.
 """
 

@@ -1,4 +1,4 @@
-"""Benchmark: the bots' strength against the targets of issue 20 (prints a table, never a test).
+"""Benchmark: the bots' strength against the levels' strength targets (prints a table, never a test).
 
     python scripts/strength.py --workers 2                    # the whole table: hours on 2 cores
     python scripts/strength.py --only expert-solo-0 --games 20 --workers 2
@@ -8,7 +8,7 @@ Rows: `medium`, `hard` and `expert` solo against Mackenzie at levels 0 and 7 (wi
 player in `medium` vs `medium` and `expert` vs `expert` at 2 players; `expert`'s win rate against
 `medium` at 2 players and against three `medium` at 4. The levels are bots.LEVELS unless --levels
 says which spec stands for each. Solo rows play the fixed game seeds 1-100 (level 0) and 1-50
-(level 7), one game a seed, as issue 20's table did; the other rows 100 games whose seeds derive
+(level 7), one game a seed, as the targets' own table did; the other rows 100 games whose seeds derive
 from --seed as in `lewis-clark sim`, seats rotated. ``--games N`` plays at most N games a row (the
 first N seeds). A game still running at --max-turns (all players' turns) is no win. Each row gives
 the games, the measure with a 95% interval (Wilson for a win rate, the normal interval of the mean
@@ -42,7 +42,7 @@ class Row:
     target: str
     mackenzie: int = 0
     games: int = 100  # solo: the fixed seeds 1..games
-    fair: str = "-"  # issue 20's fair race planner on the first seeds of the row, where measured
+    fair: str = "-"  # the fair race planner (the targets' reference) on the row's first seeds, where measured
 
     @property
     def solo(self) -> bool:
@@ -146,7 +146,7 @@ def main() -> None:
     print(f"command: python {' '.join(sys.argv)}")
     print("levels: " + ", ".join(f"{name} = `{LEVELS.get(spec, spec)}`" for name, spec in levels.items()))
     print()
-    print("| row | bots | games | measure | value | 95% interval | target | fair race planner (issue 20) "
+    print("| row | bots | games | measure | value | 95% interval | target | fair race planner (the targets' reference) "
           "| Camp at 23 / 31 / Fort: own turn (games) | unfinished | ms/decision |")
     print("|---|---|---:|---|---:|---|---|---|---|---:|---:|")
     for k, (row, seats) in enumerate(played):

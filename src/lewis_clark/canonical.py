@@ -2,7 +2,7 @@
 
 States and records are hashed by this text (``State.hash``), so it must never change. The standard
 library's ``json`` defines it; ``orjson``, where installed, writes and reads the same text about five
-times faster (the JSON round trip target, issue 19) and is used only where its answer is provably the
+times faster (the JSON round trip's speed target) and is used only where its answer is provably the
 standard library's:
 
 - writing: orjson's bytes are kept when they are printable ASCII. Otherwise the standard library

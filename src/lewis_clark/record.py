@@ -6,7 +6,7 @@
 ``final_hash`` and ``bots`` (each seat: "human" or a bot spec) are optional; when the hash is present, a replay
 that ends elsewhere is reported as tampered. Seeds are stored exactly, however big (JSON integers). The
 options name the deck's generator (``"generator": "blake2b"``; a record without it was made before
-issue 13 and replays on the old ``splitmix64``) and say whether someone chose the seed (``"chosen_seed"``).
+the keyed generator and replays on the old ``splitmix64``) and say whether someone chose the seed (``"chosen_seed"``).
 """
 
 from __future__ import annotations

@@ -4,13 +4,13 @@ Two generators, named in ``Options.generator``:
 
 - ``"blake2b"`` (every new game): BLAKE2b-512, keyed with a 256-bit key derived from the secret
   seed, over a counter: draw ``n`` is the ``n % 8``-th 64-bit word of the hash of block ``n // 8``.
-  Issue 13 showed why: with 31-bit server seeds and the shuffle in the open, a search of all 2^31
+  A search showed why: with 31-bit server seeds and the shuffle in the open, a search of all 2^31
   seeds against the opening Journal and one Farewell (18 s on one core) left a single seed and
   foretold every later draw. A keyed hash cannot be run backwards from the cards it dealt, and with
   seeds of 128 bits or more drawn from the OS (the server, ``play``) there is nothing to search. The
   state holds the key and the counter; ``view`` withholds both, and the seed.
 - ``"splitmix64"``: the original generator, whose whole state is one 64-bit number that the cards
-  seen soon give away. Kept only so that records and saved states made before issue 13 replay exactly;
+  seen soon give away. Kept only so that records and saved states made before the keyed one replay exactly;
   their JSON has no ``"generator"`` field, which means this one.
 
 Both live in the state as a position (``State.rng``: SplitMix64's state, or the counter) and a key

@@ -36,11 +36,11 @@ class Options:
     random_start: bool = False  # R25 variant: random starting resources
     route: Route = PRINTED_ROUTE  # R25 variant: any terrain list
     # The deck's generator (rng.py): new games the keyed hash; JSON without the field means the old
-    # SplitMix64, so records made before issue 13 replay exactly.
+    # SplitMix64, so records made before the keyed generator replay exactly.
     generator: str = KEYED
     chosen_seed: bool = False  # someone typed the seed, so they know every draw: every seat is told
     # R2: after a movement the Scout may stop short (a "move" decision). JSON without the field means a
-    # record from before issue 13, whose movements were always whole, so that it replays exactly.
+    # record from before the keyed generator, whose movements were always whole, so that it replays exactly.
     move_choice: bool = True
 
     def __post_init__(self) -> None:
@@ -547,7 +547,7 @@ COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW
 
 class _Reader:
     """Typed field access on loaded JSON, each error naming the field's path. One dict lookup and one
-    exact type test a field: the loader reads some 60 of them (the JSON round trip target, issue 19)."""
+    exact type test a field: the loader reads some 60 of them (the JSON round trip's speed target)."""
 
     def __init__(self, data: dict[str, Any], prefix: str = "") -> None:
         self.data = data

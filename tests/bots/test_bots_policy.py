@@ -1,4 +1,4 @@
-"""The distilled policy (bots/policy.py), its training script and ``rollout``'s ``policy`` option (issue 20)."""
+"""The distilled policy (bots/policy.py), its training script and ``rollout``'s ``policy`` option (the faster medium)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The learned evaluation (bots/value.py) and the race planner's ``value`` option (issue 20)."""
+"""The learned evaluation (bots/value.py) and the race planner's ``value`` option (a try at the levels' strength targets)."""
 
 from __future__ import annotations
 

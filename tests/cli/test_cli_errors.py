@@ -75,7 +75,7 @@ CORPUS: list[tuple[str, str]] = [
     ("replay FILES/missing.json", "missing.json"), ("replay FILES", "FILES"),
     ("play --plain --load FILES/binary.json", "binary.json"), ("play --plain --load FILES/deep.json", "deep.json"),
     ("play --plain --load FILES/short-bots.json", "bots"),
-    # issue 22: databases the server cannot open, files without end, options that conflict
+    # the server's hardening: databases the server cannot open, files without end, options that conflict
     ("serve --db FILES", "folder"), ("serve --db FILES/text.json", "not a SQLite database"),
     ("serve --db postgresql://postgres@127.0.0.1:1/x", "cannot reach the PostgreSQL database"),
     ("bots --db postgresql://postgres@127.0.0.1:1/x", "cannot reach the PostgreSQL database"),

@@ -91,7 +91,7 @@ def test_partisan_copying_a_card_that_cannot_act_is_futile() -> None:
     assert not futile(s, Action.parse("stop"))
 
 
-# --- plans: none offered pays for nothing (issue 21) ---------------------------------------------------
+# --- plans: none offered pays for nothing ------------------------------------------------------------
 
 def _wasted_step(state: State, plan: Plan) -> str:
     """The first step of ``plan`` that pays for nothing, worded for the failure ("" when none): a futile

@@ -33,9 +33,9 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 from lewis_clark.web.app import create_app  # noqa: E402
 
 # Pinned bot games. They were first the games selfplay.play_game produced before it was rewritten
-# on top of Match (issue 9: identical); the heuristic then changed (issue 10: it races faster), so a
+# on top of Match (identical); the heuristic then changed (it races faster), so a
 # change to the bots or the engine that alters these games must update them on purpose. They deal
-# with the generator and the movement rules of their time (issue 13 brought the keyed generator and
+# with the generator and the movement rules of their time (the keyed generator came later, with
 # the "move" decision, R2), so they stay the same games.
 OLD_SELFPLAY = [
     (Options(players=2, seed=3, generator="splitmix64", move_choice=False), ["heuristic", "random"],

@@ -1,4 +1,4 @@
-"""The deck's generator (issue 13): a keyed hash nobody can run backwards from the cards they see, the
+"""The deck's keyed generator: a keyed hash nobody can run backwards from the cards they see, the
 old SplitMix64 kept so that records and states saved before it replay exactly, and views that carry
 nothing of the secret."""
 
@@ -188,7 +188,7 @@ def test_chosen_seed_is_public() -> None:
 
 @pytest.mark.parametrize("path", sorted(OLD_RECORDS.glob("*.json")), ids=lambda p: p.stem)
 def test_old_records_and_states_replay_exactly(path: Path) -> None:
-    """Made before issue 13 (the seven strong solo lines of /work/shared/data/strong-solo, a 3-player
+    """Made before the keyed generator (the seven strong solo lines of /work/shared/data/strong-solo, a 3-player
     random-start game, a state saved before a reshuffle): their hashes, written then, still come out."""
     data = json.loads(path.read_text(encoding="utf-8"))
     if data.get("format") == "lewis-clark-record":

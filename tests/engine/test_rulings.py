@@ -873,7 +873,7 @@ def test_r19_larocque_skips_spaces_held_by_other_scouts() -> None:
 
 def test_r19_larocque_jumps_st_louis_when_another_scout_is_there() -> None:
     """The card jumps "the spaces where other Scouts are": St Louis, where Scouts may stand together,
-    is one of them when another Scout stands there (before issue 19 it was counted)."""
+    is one of them when another Scout stands there (it used to be counted)."""
     s = mover(players=2, scout=ST_LOUIS - 2, food=1)
     area(s, 0, "f-antoine-larocque")
     at(s, 1, ST_LOUIS)

@@ -78,7 +78,7 @@ def recruit() -> State:
 
 
 def test_importing_this_module_plays_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 19: collecting the tests is quick; the positions above are played when a test asks."""
+    """Collecting the tests is quick; the positions above are played when a test asks."""
     import importlib.util
 
     import lewis_clark
@@ -98,7 +98,7 @@ def test_the_sources_load_as_they_are() -> None:
         assert load_state(s.to_text()).to_text() == s.to_text()
 
 
-# --- the impossible states of issue 13, one test each ---------------------------------------------------
+# --- impossible states the loader refuses, one test each -------------------------------------------------
 
 def test_a_game_over_with_no_winner() -> None:
     data = _data(mid())
@@ -378,7 +378,7 @@ def test_whatever_loads_can_be_played_on(changes: int, seed: int, draw: st.DataO
         pytest.fail(f"a legal action was refused after loading: {exc}")
 
 
-# --- what play cannot make, refused by the loader (issue 19) ----------------------------------------------
+# --- what play cannot make, refused by the loader --------------------------------------------------------
 
 def _cleared() -> Data:
     """``mid()`` with the current player's Playing Area taken back to the hand and boats, as a Camp would."""
@@ -547,7 +547,7 @@ def test_an_empty_journal_slot_inside_an_action_loads() -> None:
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 5), seed=st.integers(0, 2**32), level=st.integers(0, 7))
 def test_every_state_a_seeded_game_reaches_loads(players: int, seed: int, level: int) -> None:
-    """The new refusals (issue 19) never refuse a real position: each state of a random game, at every
+    """The checked loader's refusals never refuse a real position: each state of a random game, at every
     step, goes through JSON and the checked loader unchanged."""
     s = new_game(players=players, seed=seed, mackenzie=level if players == 1 else 0)
     rnd = random.Random(seed)

@@ -5,7 +5,7 @@ modules, and an engine that imports none of the front ends, bots or adapters (ho
 Imports are read with ``ast``, not by importing: every ``import`` counts, at the top of a module,
 inside a function (a function-level import only hides a cycle until the function runs) or under
 ``if TYPE_CHECKING:`` (an annotation that looks up is a back edge all the same: it hid a loop of five
-engine modules until issue 19).
+engine modules until the checked loader's refusals).
 """
 
 from __future__ import annotations
@@ -328,7 +328,7 @@ def test_web_layers_only_look_down() -> None:
 
 
 def test_state_imports_only_the_game_data() -> None:
-    """The bottom of the engine reads shape only: no rule, no check, no loader above it (issue 19)."""
+    """The bottom of the engine reads shape only: no rule, no check, no loader above it."""
     below = {n for layer in LAYERS[:2] for n in layer}
     targets = {e.target.split(".")[1] for e in EDGES if e.source == "lewis_clark.state"}
     assert targets and targets <= below, sorted(targets - below)

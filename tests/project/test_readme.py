@@ -63,3 +63,16 @@ def test_every_docs_page_is_linked_from_the_readme_or_another_page() -> None:
 def test_readme_is_a_short_read() -> None:
     words = len(re.sub(r"```.*?```", "", README, flags=re.S).split())
     assert words <= 800, words  # about two minutes' reading
+
+
+def test_no_issue_numbers_in_code_tests_or_docs() -> None:
+    """Code, tests and docs name the feature, never a tracker's number (the word "issue" and a number)."""
+    pattern = re.compile(r"issues? ?#?[0-9]+", re.I)
+    found = []
+    for folder in ("src", "tests", "docs", "scripts", ".ci"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in {"", ".py", ".md", ".js", ".html", ".css", ".json", ".toml", ".txt"}:
+                text = path.read_text(encoding="utf-8", errors="replace")
+                found += [f"{path.relative_to(ROOT)}: {m.group()}" for m in pattern.finditer(text)]
+    found += [f"README.md: {m.group()}" for m in pattern.finditer(README)]
+    assert found == []

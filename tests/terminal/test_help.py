@@ -1,5 +1,5 @@
 """``help`` finds cards by any part of their name, accents and case ignored, and tells the solo badge tokens
-(issue 12)."""
+(the terminal's help)."""
 
 from __future__ import annotations
 

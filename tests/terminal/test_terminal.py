@@ -384,7 +384,7 @@ def test_a_plan_that_ends_early_leaves_the_person_at_the_open_decision(term: lis
         assert str(action) in shown
 
 
-# --- saving defects (issue 12) ---------------------------------------------------------------------------
+# --- saving defects: autosave and resume -------------------------------------------------------------------
 
 def test_an_unwritable_autosave_is_refused_at_the_start(tmp_path: Path) -> None:
     """--autosave into a missing folder stops before the game with one line naming the folder; a path

@@ -260,7 +260,7 @@ def test_real_command_at_80x24_draws_the_first_screen_and_quits(tmp_path: Path) 
 
 
 def test_rounds_and_starting_characters_in_the_journal() -> None:
-    """Issue 12's checks: the header counts rounds, not player turns; a starting Character reshuffled
+    """The full-screen table's checks: the header counts rounds, not player turns; a starting Character reshuffled
     into the Journal shows its role in the full Journal, never "#0"."""
     from builders import game, journal
     from lewis_clark.terminal import screen, table
@@ -275,7 +275,7 @@ def test_rounds_and_starting_characters_in_the_journal() -> None:
     assert "Hunter" in text and "#0" not in text and "York" in text
 
 
-# --- issue 12 polish: the wide Journal, compact menus, five players at 80x24 ---------------------------
+# --- polish: the wide Journal, compact menus, five players at 80x24 ---------------------------
 
 
 def test_wide_journal_has_whole_headers_and_whole_actions() -> None:

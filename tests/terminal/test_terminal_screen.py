@@ -290,7 +290,7 @@ def test_help_explains_plan_letters() -> None:
 
 
 def test_a_chosen_seed_is_said_after_whose_turn_it_is() -> None:
-    """Issue 13: every seat is told when the creator chose the seed; at 80 columns the header still
+    """Chosen seeds: every seat is told when the creator chose the seed; at 80 columns the header still
     begins with who is to play."""
     from lewis_clark.setup import new_game
     from lewis_clark.state import Options

@@ -429,7 +429,7 @@ def test_pages_static_files_and_api_docs(client: TestClient) -> None:
 
 
 # Every operation of the API with its operationId (which FastAPI makes from the route function's name):
-# clients generated from /openapi.json call them by it, so moving a route must keep it (issue 21).
+# clients generated from /openapi.json call them by it, so moving a route must keep it (stable operation ids).
 OPERATIONS = [
     ("GET", "/api/meta", "meta_api_meta_get"),
     ("POST", "/api/games", "create_api_games_post"),

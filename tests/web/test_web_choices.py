@@ -1,4 +1,4 @@
-"""The decision panel in Debian's chromium at 1280x800 and 390x844 (issue 21): the plans in view and the
+"""The decision panel in Debian's chromium at 1280x800 and 390x844: the plans in view and the
 single choices folded behind a keyboard-accessible "more", open for the rest of the turn once opened;
 a discount paid with the Commander asked about first in the page's language; numbers and dates in
 the page's language."""

@@ -1,4 +1,4 @@
-"""The page's own Content-Security-Policy, not bypassed (issue 22): ``connect-src 'self'`` lets the
+"""The page's own Content-Security-Policy, not bypassed (the server's hardening): ``connect-src 'self'`` lets the
 page's WebSocket reach its own server (a move made elsewhere shows up), and the browser reports no
 violation."""
 

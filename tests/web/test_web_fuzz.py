@@ -1,4 +1,4 @@
-"""A fuzz corpus against the API (issue 22): every field of every request body replaced in turn by
+"""A fuzz corpus against the API (the server's hardening): every field of every request body replaced in turn by
 values Python's JSON parser takes but no model should (NaN, Infinity, 1e400, lone surrogates, deep
 nesting, wrong types), raw bodies that are not UTF-8 or not JSON under several content types, odd
 paths, query strings and tokens. No answer may be a 5xx, and every answer carries the security

@@ -1,5 +1,5 @@
 """The server through database faults: a PostgreSQL server of the test's own stopped and started again
-under a running ``lewis-clark serve`` (issue 22), and a SQLite file that turns read-only.
+under a running ``lewis-clark serve`` (the server's hardening), and a SQLite file that turns read-only.
 
 While the database is down ``/healthz`` answers at once, ``/readyz`` answers 503 with the reason within
 a second, an action is refused with 503, a worded reason and ``Retry-After``; once it is back, everything

@@ -1,4 +1,4 @@
-"""Seeds on the server (issue 13): drawn from the OS at 128 bits, never in a view while the game runs,
+"""Seeds on the server (the keyed deck generator): drawn from the OS at 128 bits, never in a view while the game runs,
 and a seed chosen by the creator said to every seat and kept in the record."""
 
 from __future__ import annotations

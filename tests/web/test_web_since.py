@@ -1,4 +1,4 @@
-"""Issue 21 in Debian's chromium at 1280x800 and 390x844: after a bot moves, its turn is summed up in view
+"""What happened since your turn, in Debian's chromium at 1280x800 and 390x844: after a bot moves, its turn is summed up in view
 without scrolling, with the hand and the decision; the Camp button draws its tent; the expert's hint
 button shows the server's answer (and hides on 404); /docs lists the operations; one click starts a
 first game on your seat; the end screen draws each expedition's story."""

@@ -1,4 +1,4 @@
-"""No "1 Indians" anywhere (issue 12): every count a person reads goes through ``tn``. Seeded games are
+"""No "1 Indians" anywhere: every count a person reads goes through ``tn``. Seeded games are
 played with their whole log, and at every decision the prompt, the hint, every choice's label and hint,
 the offered plans and the table's sentences are read; help texts are read once."""
 

@@ -1,4 +1,4 @@
-"""Collect prompts say where the count comes from (issue 12): here, next door, the solo Village badge
+"""Collect prompts say where the count comes from: here, next door, the solo Village badge
 tokens, a copied card; counted movements name what they count. The parts come from the engine's own
 queries and sum to what the engine gives (R4, R5, R11, R21, R22, R24)."""
 

@@ -130,7 +130,7 @@ def _enumerate() -> tuple[list[Action], list[Group]]:
         ("take", (Action(Verb.TAKE, bundle=b) for b in sorted(_take_bundles(), key=_bundle_key))),
         ("return", (Action(Verb.RETURN, KINDS[r]) for r in RESOURCES)),
         ("boat", (Action(Verb.BOAT, face) for face in TILE_FACES)),
-        # Last, so that the indices above stay as they were before it (issue 13); 0 to every route space (R2).
+        # Last, so that the indices above stay as they were before the move decision came; 0 to every route space (R2).
         ("move", (Action(Verb.MOVE, spaces=n) for n in range(PRINTED_ROUTE.last + 1))),
     ]
     actions: list[Action] = []

@@ -117,7 +117,7 @@ def play(players_text: str | None, colours_text: str | None, seed: int | None, m
         try:
             route = Route.parse(route_text) if route_text else Route()
             colours = tuple(c.strip().lower() for c in colours_text.split(",")) if colours_text else ()
-            # 128 bits from the OS: a deck nobody can foretell (issue 13, rng.py).
+            # 128 bits from the OS: a deck nobody can foretell (the keyed deck generator, rng.py).
             options = Options(players=len(seats), seed=secrets.randbits(128) if seed is None else seed,
                               colours=colours, mackenzie=mackenzie or 0, random_start=random_start, route=route,
                               chosen_seed=seed is not None)

@@ -216,7 +216,7 @@ def render_hand(state: State, seat: int) -> RenderableType:
 
 
 def header(state: State, seats: Sequence[str]) -> Text:
-    # The seed is not shown: with the actions it foretells every draw (issue 13). A chosen one is said.
+    # The seed is not shown: with the actions it foretells every draw (rng.py). A chosen one is said.
     # Whose turn comes first: the warning goes last, so that 80 columns never cut who is to play.
     out = Text(t("Lewis & Clark - round {round} - ", round=round_number(state)), style="bold")
     if state.over:

@@ -109,7 +109,7 @@ def page_words() -> dict[str, str]:
         "futile_mark": futile_words(),
         "hide_choices": t("Hide the choices"),
         "show_choices": t("Show the choices"),
-        # what happened since your turn, the expert's hint, the end's story (issue 21)
+        # what happened since your turn, the expert's hint, the end's story (the table's summaries)
         "since_your_turn": t("Since your turn"),
         "last_turns": t("Last turns"),
         "expert": t("What would the expert do?"),

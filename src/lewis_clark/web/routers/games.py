@@ -173,5 +173,5 @@ def _colours(seats: list[SeatIn]) -> tuple[str, ...]:
 
 
 def _random_seed() -> int:
-    """128 bits from the OS: too many to search against the cards dealt (issue 13, rng.py)."""
+    """128 bits from the OS: too many to search against the cards dealt (the keyed deck generator, rng.py)."""
     return secrets.randbits(128)

@@ -39,7 +39,7 @@ function arrow(x, cy) {
 function actionBody(meta, face, x, y, w) {
   const words = meta.words;
   let out = "", h = 0;
-  const s = 15; // icons at least 14 px (issue 21)
+  const s = 15; // icons at least 14 px (readable on a phone)
   if (face.power) {
     const ls = wrap(face.power, w, SMALL, 12, false, true); // never cut: the card grows instead
     return [lines(x, y + 10, ls, SMALL, 11, 'font-style="italic" fill="#4b3a28"'), ls.length * 11 + 2];
