@@ -54,7 +54,10 @@ BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "ins
 
 
 def say(line: str) -> None:
+    """One line for the person installing: on the terminal (pip -q hides the build's output), and in the
+    build's output too, where pip -v and logs see it."""
     print(f"lewis-clark: {line}", file=sys.stderr)
+    PROGRESS.show(line, end="\n", echo=False)
 
 
 def terminal() -> TextIO | None:
@@ -74,15 +77,17 @@ class Progress:
         self.opened = False
         self.out: TextIO | None = None
 
-    def show(self, what: str, end: str = "") -> None:
+    def show(self, what: str, end: str = "", echo: bool = True) -> None:
+        """``what`` on the terminal's last line; with ``end`` a line of its own, which ``echo`` also
+        prints to the build's output where there is no terminal."""
         if not self.opened:
             self.opened, self.out = True, terminal()
-        line = f"lewis-clark: {what} ({time.monotonic() - self.start:.0f} s)"
+        line = f"lewis-clark: {what}" + ("" if end and not echo else f" ({time.monotonic() - self.start:.0f} s)")
         if self.out is not None:
             self.out.write(f"\r\033[K{line}{end}")
             self.out.flush()
-        elif end:
-            say(line.removeprefix("lewis-clark: "))
+        elif end and echo:
+            print(line, file=sys.stderr)
 
 
 PROGRESS = Progress()
@@ -192,4 +197,6 @@ def building(argv: list[str]) -> bool:
 
 
 if __name__ == "__main__":  # setuptools runs this file as __main__; tests import the rule alone
+    if not building(sys.argv):
+        PROGRESS.show("pip is fetching what the game needs; the engine compiles next")
     setup(ext_modules=extensions() if building(sys.argv) else [], cmdclass={"build_ext": OptionalBuildExt})

@@ -113,3 +113,31 @@ def test_the_rule_compiles_every_engine_module_and_no_front_end(tmp_path: Path) 
     shutil.copytree(ROOT / package, copy, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     (copy / "checks.py").write_text('"""A new engine module."""\n')
     assert f"{package}checks.py" in rule["compiled_sources"](tmp_path)
+
+
+def test_mypyc_runs_only_when_setup_py_builds() -> None:
+    """pip runs setup.py for its metadata first (egg_info, dist_info): mypyc's type check there would be
+    thrown away, so only a build command compiles."""
+    building = runpy.run_path(str(ROOT / "setup.py"))["building"]
+    assert not building(["setup.py", "egg_info"]) and not building(["setup.py", "dist_info", "--output-dir", "x"])
+    assert building(["setup.py", "editable_wheel", "--dist-dir", "x"]) and building(["setup.py", "bdist_wheel"])
+    assert building(["setup.py", "build_ext", "--inplace"])
+
+
+def test_the_build_compiles_an_extensions_files_side_by_side_in_order() -> None:
+    """setuptools compiles one extension's C files one after another; the build's compile runs them a
+    job a core and hands the objects back in the sources' order, counting each file done."""
+    rule = runpy.run_path(str(ROOT / "setup.py"))
+    seen: list[str] = []
+
+    def compile_sources(sources: list[str], output_dir: str | None = None) -> list[str]:
+        assert len(sources) == 1 and output_dir == "out"
+        seen.append(sources[0])
+        return [sources[0].replace(".c", ".o")]
+
+    counter = rule["Counter"](total=5)
+    rule["PROGRESS"].opened = True  # no terminal: nothing written
+    compile_all = rule["parallel"](compile_sources, counter)
+    files = [f"m{i}.c" for i in range(5)]
+    assert compile_all(files, output_dir="out") == [f"m{i}.o" for i in range(5)]
+    assert sorted(seen) == files and counter.done == 5
