@@ -118,7 +118,9 @@ def parallel(compile_sources: Callable[..., list[str]], counter: Counter) -> Cal
     def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
         objects: dict[str, list[str]] = {}
         with ThreadPoolExecutor(jobs()) as pool:
-            running = {pool.submit(compile_sources, [source], *args, **kwargs): source for source in sources}
+            # The largest first, so that no core is left idle at the end waiting on one big file.
+            biggest_first = sorted(sources, key=lambda source: -os.path.getsize(source) if os.path.exists(source) else 0)
+            running = {pool.submit(compile_sources, [source], *args, **kwargs): source for source in biggest_first}
             for future in as_completed(running):
                 objects[running[future]] = future.result()
                 counter.one_more()
