@@ -163,7 +163,7 @@ class OptionalBuildExt(build_ext):
             self.extensions = []
         else:
             if self.extensions:
-                PROGRESS.show(f"compiled build ready: {len(self.extensions)} modules", end="\n")
+                PROGRESS.show("compiled build ready", end="\n")
 
     def build_extension(self, ext: Any) -> None:
         # The same compiler serves the extensions built side by side: the wrapper is the same for all.
