@@ -236,7 +236,7 @@ function openInfo(slug, place, plans, acts) {
     box.appendChild(b);
   }
   for (const a of acts) {
-    const b = button(a.label, a.text, plans.length || a.futile ? "" : "primary", () => send(a.text));
+    const b = button(a.label, a.label, plans.length || a.futile ? "" : "primary", () => send(a.text));
     b.dataset.action = a.text;
     if (a.futile) b.classList.add("futile");
     box.appendChild(b);
@@ -372,9 +372,10 @@ function setMore(open) {
 function actionButton(a) {
   // Ending the turn and Camping close the turn: they look unlike the choices inside it, and unlike each other.
   const cls = a.verb === "camp" ? "camp" : ["end", "stop"].includes(a.verb) ? "primary" : "";
-  const b = button(a.label, a.text, cls, () => send(a.text));
+  // The tooltip is in words: the notation (a.text) is for programs, in data-action.
+  const b = button(a.label, a.label, cls, () => send(a.text));
   b.dataset.action = a.text;
-  if (a.futile) { b.classList.add("futile"); b.title = `${W.futile_mark} · ${a.text}`; }
+  if (a.futile) { b.classList.add("futile"); b.title = `${W.futile_mark} · ${a.label}`; }
   return b;
 }
 
