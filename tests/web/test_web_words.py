@@ -82,6 +82,31 @@ def _vocabularies() -> tuple[set[str], set[str], set[str]]:
 
 
 ENGLISH, HUNGARIAN, NAMES = _vocabularies()
+SOFT = "\u00ad"
+
+
+def _soft_breaks() -> list[tuple[str, set[int]]]:
+    """The Hungarian words the catalogue lets break (soft hyphens): each without them, and where they were."""
+    out: list[tuple[str, set[int]]] = []
+    with catalogue_path("hu").open("rb") as f:
+        for m in read_po(f, locale="hu"):
+            for form in m.string if isinstance(m.string, tuple | list) else (m.string,):
+                for word in (form or "").split():
+                    if SOFT in word:
+                        pieces = word.split(SOFT)
+                        at = {sum(len(p) for p in pieces[:i]) for i in range(1, len(pieces))}
+                        out.append(("".join(pieces), at))
+    return out
+
+
+SOFT_BREAKS = _soft_breaks()
+
+
+def _breaks_softly(head: str, tail: str) -> bool:
+    """``head`` + ``tail`` is a word the catalogue lets break, broken where it lets it."""
+    joined = head + tail
+    return any(k + len(head) in at for word, at in SOFT_BREAKS
+               for k in range(len(word)) if word.startswith(joined, k))
 NAME_WORDS = {w for c in CARDS[1:] for w in re.findall(r"[A-Za-z]{2,}", c.name)}
 
 
@@ -113,8 +138,8 @@ class Sweep:
                 self.found.setdefault(word, f"{where}: {text[:120]!r}")
         if self.lang == "hu":
             for head, tail in page.evaluate(BROKEN):
-                word = head[:-1].split()[-1] + tail.split()[0] if tail.split() else head
-                if not (_words(word) <= NAMES):
+                first, second = head[:-1].split()[-1], (tail.split() or [""])[0]
+                if not (_words(first + second) <= NAMES or _breaks_softly(first, second)):
                     self.broken.add(f"{head}|{tail} ({where})")
 
 
