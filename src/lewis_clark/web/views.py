@@ -58,7 +58,7 @@ from lewis_clark.wording import (
 from lewis_clark.wording import (
     camp_preview as camp_words,
 )
-from lewis_clark.wording.advice import advice_why
+from lewis_clark.wording.advice import advice_why, hint_choice
 from lewis_clark.wording.names import COLOUR_NAMES, LEVEL_NAMES, level_name
 from lewis_clark.wording.page import page_words
 from lewis_clark.wording.plans import choice_label, compact_choice_label
@@ -155,9 +155,13 @@ def replay_json(game_id: str, seats: Sequence[Seat], match: Match, state: State,
 
 
 def hint_json(seen: State, hint: Hint, lang: str = "en") -> dict[str, str]:
-    """The expert's hint as the page shows it, worded in ``lang``."""
+    """The expert's hint as the page shows it, worded in ``lang``: its first step (``action``), the whole
+    action in words (``label``), why, and what the page lights: the whole option's steps (``plan``, as a
+    plan button's ``data-plan``; "" when none) or else the single choice ``action``."""
     with language(lang if lang in KNOWN else "en"):
-        return {"action": str(hint.action), "label": label(seen, hint.action), "why": advice_why(hint.why)}
+        return {"action": str(hint.action), "label": hint_choice(seen, hint), "why": advice_why(hint.why),
+                "plan": "; ".join(str(a) for a in hint.plan.steps) if hint.plan is not None else "",
+                "steps": "; ".join(str(a) for a in hint.steps or (hint.action,))}
 
 
 def card_json(card: Card) -> dict[str, Any]:
