@@ -14,7 +14,7 @@ from test_bots_hidden import TURNS, hidden_twin
 from builders import at, game, load
 from lewis_clark import legal_actions, view
 from lewis_clark.bots import LEVELS
-from lewis_clark.bots.hint import Hint, Reason, Why, expert_hint
+from lewis_clark.bots.hint import Reason, Why, expert_hint
 from lewis_clark.cards import CARDS
 from lewis_clark.record import Record
 from lewis_clark.state import State
@@ -84,10 +84,10 @@ def test_every_reason_is_worded_in_english_and_hungarian(why: Why) -> None:
     if why.reason == Reason.CAMP:
         assert "space 18" in english and "18" in hungarian
         assert (f"losing {why.time} space" in english) if why.time else ("losing no Time" in english)
-    assert advice_why(Why(Reason.CAMP, 3, 18, 0)) == ("its next Camp comes in about 3 of your turns, this one included, "
-                                                      "at space 18, losing no Time (an estimate: the cards still hidden "
-                                                      "may come otherwise)")
-    assert advice_why(Why(Reason.WIN, 2)).startswith("it reaches Fort Clatsop and wins next turn (an estimate")
+    assert advice_why(Why(Reason.CAMP, 3, 18, 0)) == ("its next Camp comes in about 3 of your turns, counting this one, "
+                                                      "at space 18, losing no Time; an estimate, the cards still hidden "
+                                                      "may change it")
+    assert advice_why(Why(Reason.WIN, 2)).startswith("it reaches Fort Clatsop and wins next turn; an estimate")
 
 
 def test_the_hint_names_the_whole_action_and_the_option_the_page_offers() -> None:
@@ -109,6 +109,14 @@ def test_the_terminal_hint_command(monkeypatch: pytest.MonkeyPatch) -> None:
     assert getattr(meant, "name", "") == "hint"
     line = g.hint()
     assert line.startswith("Expert: ") and "Camp" in line
+    # it says what to type in the menu for the choice it names: a plan's letter or a choice's number
+    typed = line.rsplit("; in the menu: ", 1)[1]
+    meant = g.interpret(typed)
+    found = expert_hint(view(g.state, 0))
+    if typed.isalpha():  # the plan lettered so: the expert's steps begin with it
+        assert found.steps[:len(meant.steps)] == meant.steps  # type: ignore[union-attr]
+    else:
+        assert meant == found.action
     assert g.state.turn == 1 and not g.record.actions  # asking changes nothing
 
 

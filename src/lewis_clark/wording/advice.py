@@ -19,7 +19,7 @@ from lewis_clark.wording.plans import plan_label
 
 def _estimate(text: str) -> str:
     """A reason that looks beyond this turn says that it is a guess."""
-    return t("{reason} (an estimate: the cards still hidden may come otherwise)", reason=text)
+    return t("{reason}; an estimate, the cards still hidden may change it", reason=text)
 
 
 def advice_why(why: Why) -> str:
@@ -30,7 +30,7 @@ def advice_why(why: Why) -> str:
             return t("this turn it reaches Fort Clatsop and wins")
         if why.turns == 2:
             return _estimate(t("it reaches Fort Clatsop and wins next turn"))
-        return _estimate(t("it reaches Fort Clatsop and wins in about {n} of your turns, this one included",
+        return _estimate(t("it reaches Fort Clatsop and wins in about {n} of your turns, counting this one",
                            n=why.turns))
     if why.reason == Reason.CAMP:
         lost = tn("losing {n} space of Time", "losing {n} spaces of Time", why.time) if why.time \
@@ -39,8 +39,8 @@ def advice_why(why: Why) -> str:
             return t("it Camps this turn at space {space}, {lost}", space=why.space, lost=lost)
         if why.turns == 2:
             return _estimate(t("its next Camp comes next turn, at space {space}, {lost}", space=why.space, lost=lost))
-        return _estimate(t("its next Camp comes in about {n} of your turns, this one included, at space {space}, "
-                           "{lost}", n=why.turns, space=why.space, lost=lost))
+        return _estimate(t("its next Camp comes in about {n} of your turns, counting this one, at space "
+                           "{space}, {lost}", n=why.turns, space=why.space, lost=lost))
     if why.reason == Reason.ONLY:
         return t("the only choice here")
     return t("how the expert would finish this action")
@@ -67,9 +67,10 @@ def hint_choice(seen: State, hint: Hint) -> str:
     return steps_words(seen, hint.steps or (hint.action,))
 
 
-def hint_line(seen: State, hint: Hint) -> str:
-    """The hint as one line: the choice in words, then why."""
-    return t("Expert: {choice} ({why})", choice=hint_choice(seen, hint), why=advice_why(hint.why))
+def hint_line(seen: State, hint: Hint, code: str = "") -> str:
+    """The hint as one line: the choice in words, then why; with ``code``, what to type for it in the menu."""
+    line = t("Expert: {choice} ({why})", choice=hint_choice(seen, hint), why=advice_why(hint.why))
+    return t("{hint}; in the menu: {code}", hint=line, code=code) if code else line
 
 
 def no_hint() -> str:

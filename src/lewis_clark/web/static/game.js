@@ -338,6 +338,7 @@ async function askExpert(moves) {
     expertPick = { moves, plan: h.plan || "", action: h.action || "" };
     lightExpert(VIEW.moves);
     box.scrollIntoView({ block: "nearest" }); // the answer sits under the choices, often below the docked panel's fold
+    document.querySelector("button.expert-pick")?.scrollIntoView({ block: "nearest" }); // and the choice it lights
   } catch (e) {
     if (e && e.status === 404) { expertShown = false; $("expert").hidden = true; box.hidden = true; return; }
     box.textContent = W.expert_failed;
