@@ -30,6 +30,7 @@ from lewis_clark.wording import (
 )
 from lewis_clark.wording.cards import COUNTERS, SHORT_COUNTERS, result_words, spaces
 from lewis_clark.wording.guide import guide_sections
+from lewis_clark.wording.names import choice_name
 from rulebook_runs import copied
 
 
@@ -63,9 +64,12 @@ def test_every_result_and_counter_is_worded() -> None:
 
 
 @pytest.mark.parametrize("c", [c for c in CARDS[1:] if len(c.alternatives) > 1], ids=lambda c: c.slug)
-def test_choices_are_named_as_the_notation_names_them(c: Card) -> None:
-    """Commander 'food'/'canoe'/'horse', Newman 'river'/'mountain': what to type after perform."""
-    assert all(f"'{a.label}'" in card_text(c) for a in c.alternatives)
+def test_choices_are_named_in_words_and_their_notation_in_the_help(c: Card) -> None:
+    """The card's text names each choice as its button does ('river with food': the notation is English
+    whatever the language); the terminal's help adds what to type after perform (Commander
+    food/canoe/horse, Newman river/mountain)."""
+    assert all(f"'{choice_name(a.label, a.result)}'" in card_text(c) for a in c.alternatives)
+    assert all(f"perform {a.label} (" in card_help(c) for a in c.alternatives)
 
 
 # --- the right numbers ---------------------------------------------------------------------------
