@@ -75,8 +75,8 @@ def _vocabularies() -> tuple[set[str], set[str], set[str]]:
                 english |= _words(re.sub(r"\{[^{}]*\}", " ", form))
     with catalogue_path("hu").open("rb") as f:
         for m in read_po(f, locale="hu"):
-            for form in m.string if isinstance(m.string, tuple | list) else (m.string,):
-                hungarian |= _words(re.sub(r"\{[^{}]*\}", " ", form or "").replace("\u00ad", ""))
+            for said in m.string if isinstance(m.string, tuple | list) else (m.string,):
+                hungarian |= _words(re.sub(r"\{[^{}]*\}", " ", said or "").replace("\u00ad", ""))
     names = set().union(*(_words(c.name) for c in CARDS[1:]))
     return english, hungarian, names
 

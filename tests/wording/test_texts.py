@@ -78,9 +78,9 @@ def test_commander_names_food_canoe_and_horse_with_their_distances() -> None:
     """components.md: pay 1 food, River 2 | pay 1 canoe, River 4 | pay 1 horse, Mountain 2."""
     for commander in (c for c in CARDS[1:] if c.role == ROLES[0]):
         text = card_text(commander)
-        assert re.search(r"'food': pay 1 food, then move your Scout 2 spaces on the River", text), text
-        assert re.search(r"'canoe': pay 1 canoe, then move your Scout 4 spaces on the River", text), text
-        assert re.search(r"'horse': pay 1 horse, then move your Scout 2 spaces in the Mountains", text), text
+        assert re.search(r"'river with food': pay 1 food, then move your Scout 2 spaces on the River", text), text
+        assert re.search(r"'river by canoe': pay 1 canoe, then move your Scout 4 spaces on the River", text), text
+        assert re.search(r"'mountains by horse': pay 1 horse, then move your Scout 2 spaces in the Mountains", text), text
 
 
 @pytest.mark.parametrize("slug, words", [
