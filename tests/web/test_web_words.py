@@ -234,6 +234,19 @@ def test_every_word_of_every_page_is_in_the_pages_language(server: Server, page:
     _, more = _play_through(server, page, sweep, {"seats": [{"kind": "human"}] * 2 + [{"kind": "bot", "level": "random"}],
                                                   "seed": 1}, 60)
     kinds |= more
+    # The home page lists the games this browser knows, one of them opened in the other language: it
+    # says what the browser is to each in this page's language ("playing Orange" remembered in English
+    # once showed on the Hungarian page).
+    other = "hu" if lang == "en" else "en"
+    status, g = server.call("POST", "/api/games", {"seats": [{"kind": "human"}, {"kind": "bot", "level": "medium"}],
+                                                   "seed": 3})
+    path, fragment = g["seats"][0]["link"].split("#")
+    page.goto(f"{server.base}{path}?lang={other}#{fragment}")
+    page.wait_for_function("document.body.dataset.moves !== undefined")
+    page.goto(f"{server.base}/?lang={lang}")
+    page.wait_for_function(f"document.querySelector(\"#mine-list span.turn[data-game='{g['id']}']\")?.textContent")
+    page.wait_for_function("![...document.querySelectorAll('#mine-list a')].some((a) => a.textContent === '…')")
+    sweep.look(page, "the home page's list of games")
     assert {"turn", "under", "indians", "perform", "take", "recruit", "move", "farewell"} <= kinds, kinds
     assert not sweep.found, f"words not in {lang}: {sweep.found}"
     assert not sweep.broken, f"words broken by the layout: {sorted(sweep.broken)}"

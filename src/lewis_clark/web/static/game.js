@@ -47,7 +47,7 @@ async function init() {
   }
   if (!VIEW) VIEW = await call("GET", `/api/games/${gameId}`);
   const mine = you().map(seatName).join(", ");
-  rememberGame(gameId, mine ? fmt(W.playing, { colours: mine }) : W.watching);
+  rememberGame(gameId, mine ? { kind: "playing", seats: you() } : { kind: "watching" });
   $("who").textContent = mine ? fmt(W.you_play, { colours: mine }) : W.you_watch;
   wasMine = myTurn();
   setUpTools();
