@@ -154,6 +154,11 @@ def page(browser: Any) -> Iterator[Any]:
     assert errors == []
 
 
+def _worded(page: Any, lang: str) -> None:
+    """Wait until the page has its words (the language switch is drawn once /api/meta answered)."""
+    page.wait_for_function(f"document.documentElement.lang === {lang!r} && document.querySelector('nav.lang-switch a')")
+
+
 def _moves(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.moves || -1"))
 
@@ -180,6 +185,7 @@ def _play_through(server: Server, page: Any, sweep: Sweep, spec: dict[str, Any],
     tokens = {s["seat"]: s["token"] for s in g["seats"] if s["token"]}
     path, fragment = g["hotseat"].split("#")
     page.goto(f"{server.base}{path}?lang={sweep.lang}#{fragment}")
+    _worded(page, sweep.lang)
     rng, used, seen = random.Random(spec["seed"]), Counter[str](), Counter[str]()
     opened = False
     for step in range(steps):
@@ -215,6 +221,7 @@ def _play_through(server: Server, page: Any, sweep: Sweep, spec: dict[str, Any],
 def test_every_word_of_every_page_is_in_the_pages_language(server: Server, page: Any, lang: str) -> None:
     sweep = Sweep(lang)
     page.goto(f"{server.base}/?lang={lang}")
+    _worded(page, lang)
     page.wait_for_selector("#create")
     page.click("#advanced summary")
     page.select_option("#count", "3")
@@ -227,6 +234,7 @@ def test_every_word_of_every_page_is_in_the_pages_language(server: Server, page:
     solo, kinds = _play_through(server, page, sweep, {"seats": [{"kind": "human"}], "mackenzie": 7, "seed": 2}, 400)
     assert page.locator("#end").is_visible()
     page.goto(f"{server.base}/replay/{solo}?lang={lang}")
+    _worded(page, lang)
     page.wait_for_function("document.getElementById('counter').textContent.length > 0")
     page.click("#last")
     page.wait_for_function("!document.getElementById('counter').textContent.startsWith('0 /')")
@@ -244,6 +252,7 @@ def test_every_word_of_every_page_is_in_the_pages_language(server: Server, page:
     page.goto(f"{server.base}{path}?lang={other}#{fragment}")
     page.wait_for_function("document.body.dataset.moves !== undefined")
     page.goto(f"{server.base}/?lang={lang}")
+    _worded(page, lang)
     page.wait_for_function(f"document.querySelector(\"#mine-list span.turn[data-game='{g['id']}']\")?.textContent")
     page.wait_for_function("![...document.querySelectorAll('#mine-list a')].some((a) => a.textContent === '…')")
     sweep.look(page, "the home page's list of games")
