@@ -51,7 +51,7 @@ def test_the_hint_lights_the_choice_it_names_in_both_languages(server: Server, b
             assert lit.get_attribute("data-plan") == hint["plan"]  # the whole option's button
         else:
             assert lit.get_attribute("data-action") == hint["action"]  # its first single choice
-        assert lit.is_visible() and _in_view(page, "button.expert-pick")
+        assert lit.is_visible() and _in_view(page, "#expert-answer")
         assert lit.get_attribute("title") == hint["label"] or lit.get_attribute("data-action") == hint["action"]
         assert lit.get_attribute("aria-describedby") == "expert-answer"
         words.append((hint["label"], hint["why"]))

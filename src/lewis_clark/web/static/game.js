@@ -337,8 +337,10 @@ async function askExpert(moves) {
     box.dataset.action = h.action || "";
     expertPick = { moves, plan: h.plan || "", action: h.action || "" };
     lightExpert(VIEW.moves);
-    box.scrollIntoView({ block: "nearest" }); // the answer sits under the choices, often below the docked panel's fold
-    document.querySelector("button.expert-pick")?.scrollIntoView({ block: "nearest" }); // and the choice it lights
+    // The choice it lights, then the answer (under the choices, often below the docked panel's fold): both in
+    // view when they fit, the answer first when they do not.
+    document.querySelector("button.expert-pick")?.scrollIntoView({ block: "nearest" });
+    box.scrollIntoView({ block: "nearest" });
   } catch (e) {
     if (e && e.status === 404) { expertShown = false; $("expert").hidden = true; box.hidden = true; return; }
     box.textContent = W.expert_failed;

@@ -97,7 +97,7 @@ function drawMine() {
   $("mine").hidden = !games.length;
   $("mine-list").innerHTML = games.map((g) =>
     `<li><a href="/play/${esc(g.id)}" data-game="${esc(g.id)}">${esc(roleWords(g))}</a> · <span class="turn" data-game="${esc(g.id)}"></span>`
-    + ` · <span class="muted">${esc(when(g.at))}</span>` +
+    + ` · <time class="muted" datetime="${esc(new Date(g.at).toISOString())}">${esc(when(g.at))}</time>` +
     (creatorOf(g.id) ? ` <button type="button" class="delete" data-game="${esc(g.id)}">${esc(W.delete_game)}</button>` : "") +
     "</li>").join("");
   $("mine-list").querySelectorAll("button.delete").forEach((b) => { b.onclick = () => deleteGame(b.dataset.game); });
