@@ -173,10 +173,11 @@ def _pick(rng: random.Random, legal: list[dict[str, Any]], used: Counter[str]) -
     return str(chosen["text"])
 
 
-def _play_through(server: Server, page: Any, sweep: Sweep, spec: dict[str, Any], steps: int) -> tuple[str, set[str]]:
+def _play_through(server: Server, page: Any, sweep: Sweep, spec: dict[str, Any], steps: int
+                  ) -> tuple[dict[str, Any], set[str]]:
     """Create a game of people only, open its hotseat page and play it by the API (seeded choices), the
     page following; the page is swept at the first few decisions of each kind, and every tenth step.
-    The game's id and the decision kinds met."""
+    The game as created and the decision kinds met."""
     status, g = server.call("POST", "/api/games", spec)
     assert status == 201, g
     tokens = {s["seat"]: s["token"] for s in g["seats"] if s["token"]}
@@ -211,7 +212,7 @@ def _play_through(server: Server, page: Any, sweep: Sweep, spec: dict[str, Any],
         action = _pick(rng, v["legal"], used)
         status, after = server.call("POST", f"/api/games/{g['id']}/actions", {"action": action}, tokens[v["current"]])
         assert status == 200, (action, after)
-    return g["id"], set(seen)
+    return g, set(seen)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -230,13 +231,13 @@ def test_every_word_of_every_page_is_in_the_pages_language(server: Server, page:
     # rarest; then its replay. Then three people (waiting for others, their recaps, the Village fuller).
     solo, kinds = _play_through(server, page, sweep, {"seats": [{"kind": "human"}], "mackenzie": 7, "seed": 2}, 400)
     assert page.locator("#end").is_visible()
-    page.goto(f"{server.base}/replay/{solo}?lang={lang}")
+    page.goto(f"{server.base}/replay/{solo['id']}?lang={lang}")
     _worded(page, lang)
     page.wait_for_function("document.getElementById('counter').textContent.length > 0")
     page.click("#last")
     page.wait_for_function("!document.getElementById('counter').textContent.startsWith('0 /')")
     sweep.look(page, "the replay")
-    _, more = _play_through(server, page, sweep, {"seats": [{"kind": "human"}] * 2 + [{"kind": "bot", "level": "random"}],
+    three, more = _play_through(server, page, sweep, {"seats": [{"kind": "human"}] * 2 + [{"kind": "bot", "level": "random"}],
                                                   "seed": 1}, 60)
     kinds |= more
     # The home page lists the games this browser knows, one of them opened in the other language: it
@@ -253,6 +254,13 @@ def test_every_word_of_every_page_is_in_the_pages_language(server: Server, page:
     page.wait_for_function(f"document.querySelector(\"#mine-list span.turn[data-game='{g['id']}']\")?.textContent")
     page.wait_for_function("![...document.querySelectorAll('#mine-list a')].some((a) => a.textContent === '…')")
     sweep.look(page, "the home page's list of games")
+    # A phone's narrow table: card faces wrap (and break long words) differently.
+    page.set_viewport_size({"width": 390, "height": 844})
+    path, fragment = three["hotseat"].split("#")
+    page.goto(f"{server.base}{path}?lang={lang}#{fragment}")
+    _worded(page, lang)
+    page.wait_for_selector("#board svg")
+    sweep.look(page, "the game page on a phone")
     assert {"turn", "under", "indians", "perform", "take", "recruit", "move", "farewell"} <= kinds, kinds
     assert not sweep.found, f"words not in {lang}: {sweep.found}"
     assert not sweep.broken, f"words broken by the layout: {sorted(sweep.broken)}"
