@@ -14,7 +14,7 @@ from test_bots_hidden import TURNS, hidden_twin
 from builders import at, game, load
 from lewis_clark import legal_actions, view
 from lewis_clark.bots import LEVELS
-from lewis_clark.bots.hint import Hint, Reason, Why, expert_hint
+from lewis_clark.bots.hint import Reason, Why, expert_hint
 from lewis_clark.cards import CARDS
 from lewis_clark.record import Record
 from lewis_clark.state import State
@@ -39,13 +39,14 @@ def test_near_the_fort_the_hint_says_it_wins() -> None:
     load(s, 0, canoe=2, food=2, horse=2)
     found = expert_hint(view(s, 0), spec=TINY)
     assert found.why == Why(Reason.WIN, 1)
-    assert advice_why(found.why) == "Camp at Fort Clatsop this turn"
+    assert advice_why(found.why) == "this turn it reaches Fort Clatsop and wins"
 
 
 def test_one_legal_choice_is_said_so_without_a_search() -> None:
     s = TURNS[0].copy()
     only = legal_actions(s)[:1]
-    assert expert_hint(view(s, s.current), only, spec=TINY) == Hint(only[0], Why(Reason.ONLY))
+    found = expert_hint(view(s, s.current), only, spec=TINY)
+    assert found.action == only[0] and found.why == Why(Reason.ONLY) and found.steps[0] == only[0]
 
 
 def test_the_hint_is_the_same_behind_another_deck_order_and_asked_twice() -> None:
@@ -81,8 +82,24 @@ def test_every_reason_is_worded_in_english_and_hungarian(why: Why) -> None:
         hungarian = advice_why(why)
     assert english and hungarian and english != hungarian
     if why.reason == Reason.CAMP:
-        assert "18" in english and "18" in hungarian and f"Time {why.time}" in english
-    assert advice_why(Why(Reason.CAMP, 3, 18, 0)) == "Camp in 2 turns at 18 with Time 0"
+        assert "space 18" in english and "18" in hungarian
+        assert (f"losing {why.time} space" in english) if why.time else ("losing no Time" in english)
+    assert advice_why(Why(Reason.CAMP, 3, 18, 0)) == ("its next Camp comes in about 3 of your turns, counting this one, "
+                                                      "at space 18, losing no Time; an estimate, the cards still hidden "
+                                                      "may change it")
+    assert advice_why(Why(Reason.WIN, 2)).startswith("it reaches Fort Clatsop and wins next turn; an estimate")
+
+
+def test_the_hint_names_the_whole_action_and_the_option_the_page_offers() -> None:
+    """The expert's steps run to the end of the action they start; the whole option they begin with
+    (a plan the pages offer as one choice) names it: the card, what goes under it and the Indians."""
+    s = game(players=1, mackenzie=0, seed=3)
+    found = expert_hint(view(s, 0), spec=TINY)
+    assert found.steps[0] == found.action and len(found.steps) > 1
+    assert found.plan is not None and found.steps[:len(found.plan.steps)] == found.plan.steps
+    line = hint_line(view(s, 0), found)
+    card = CARDS[next(c.id for c in CARDS[1:] if c.slug == found.action.subject)]
+    assert card.name in line and ("under it" in line or "Indian" in line), line
 
 
 def test_the_terminal_hint_command(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,6 +109,14 @@ def test_the_terminal_hint_command(monkeypatch: pytest.MonkeyPatch) -> None:
     assert getattr(meant, "name", "") == "hint"
     line = g.hint()
     assert line.startswith("Expert: ") and "Camp" in line
+    # it says what to type in the menu for the choice it names: a plan's letter or a choice's number
+    typed = line.rsplit("; in the menu: ", 1)[1]
+    meant = g.interpret(typed)
+    found = expert_hint(view(g.state, 0))
+    if typed.isalpha():  # the plan lettered so: the expert's steps begin with it
+        assert found.steps[:len(meant.steps)] == meant.steps  # type: ignore[union-attr]
+    else:
+        assert meant == found.action
     assert g.state.turn == 1 and not g.record.actions  # asking changes nothing
 
 
@@ -120,7 +145,9 @@ def test_the_web_hint_needs_the_token_of_the_seat_to_play(client: Any, db: Path,
     r = client.get(url, headers={"X-Token": created["seats"][to_play]["token"]})
     assert r.status_code == 200, r.text
     body = r.json()
-    assert set(body) == {"action", "label", "why"}
+    assert set(body) == {"action", "label", "why", "plan", "steps"}
+    assert body["steps"].split("; ")[0] == body["action"]
+    assert not body["plan"] or body["steps"].startswith(body["plan"])
     assert re.match(r"^(play|village) ", body["action"]) and body["label"] and body["why"]
     r = client.get(url + "?lang=hu", headers={"X-Token": created["seats"][to_play]["token"]})
     assert r.status_code == 200 and r.json()["action"] == body["action"] and r.json()["why"] != body["why"]

@@ -30,6 +30,7 @@ from lewis_clark.wording import (
 )
 from lewis_clark.wording.cards import COUNTERS, SHORT_COUNTERS, result_words, spaces
 from lewis_clark.wording.guide import guide_sections
+from lewis_clark.wording.names import choice_name
 from rulebook_runs import copied
 
 
@@ -63,9 +64,12 @@ def test_every_result_and_counter_is_worded() -> None:
 
 
 @pytest.mark.parametrize("c", [c for c in CARDS[1:] if len(c.alternatives) > 1], ids=lambda c: c.slug)
-def test_choices_are_named_as_the_notation_names_them(c: Card) -> None:
-    """Commander 'food'/'canoe'/'horse', Newman 'river'/'mountain': what to type after perform."""
-    assert all(f"'{a.label}'" in card_text(c) for a in c.alternatives)
+def test_choices_are_named_in_words_and_their_notation_in_the_help(c: Card) -> None:
+    """The card's text names each choice as its button does ('river with food': the notation is English
+    whatever the language); the terminal's help adds what to type after perform (Commander
+    food/canoe/horse, Newman river/mountain)."""
+    assert all(f"'{choice_name(a.label, a.result)}'" in card_text(c) for a in c.alternatives)
+    assert all(f"perform {a.label} (" in card_help(c) for a in c.alternatives)
 
 
 # --- the right numbers ---------------------------------------------------------------------------
@@ -74,9 +78,9 @@ def test_commander_names_food_canoe_and_horse_with_their_distances() -> None:
     """components.md: pay 1 food, River 2 | pay 1 canoe, River 4 | pay 1 horse, Mountain 2."""
     for commander in (c for c in CARDS[1:] if c.role == ROLES[0]):
         text = card_text(commander)
-        assert re.search(r"'food': pay 1 food, then move your Scout 2 spaces on the River", text), text
-        assert re.search(r"'canoe': pay 1 canoe, then move your Scout 4 spaces on the River", text), text
-        assert re.search(r"'horse': pay 1 horse, then move your Scout 2 spaces in the Mountains", text), text
+        assert re.search(r"'river with food': pay 1 food, then move your Scout 2 spaces on the River", text), text
+        assert re.search(r"'river by canoe': pay 1 canoe, then move your Scout 4 spaces on the River", text), text
+        assert re.search(r"'mountains by horse': pay 1 horse, then move your Scout 2 spaces in the Mountains", text), text
 
 
 @pytest.mark.parametrize("slug, words", [

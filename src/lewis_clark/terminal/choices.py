@@ -16,7 +16,7 @@ from lewis_clark.plans import ALL, Plan, cheapest, offered, plans
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
 
-__all__ = ["Choices", "choices", "code"]
+__all__ = ["Choices", "choices", "code", "menu_code"]
 
 
 
@@ -49,6 +49,15 @@ class Choices:
     @property
     def last_code(self) -> str:
         return code(len(self.plans) - 1) if self.plans else ""
+
+
+def menu_code(menu: Choices, steps: tuple[Action, ...]) -> str:
+    """What to type for the choice a hint names (``steps``: its whole action): the letter of the longest
+    plan the steps begin with, else the number of its first step ("" when the menu has neither)."""
+    found = [(i, p) for i, p in enumerate(menu.plans) if p.steps and steps[:len(p.steps)] == p.steps]
+    if found:
+        return code(max(found, key=lambda ip: len(ip[1].steps))[0])
+    return str(menu.actions.index(steps[0]) + 1) if steps and steps[0] in menu.actions else ""
 
 
 def choices(state: State) -> Choices:

@@ -25,7 +25,7 @@ from lewis_clark.plans import Plan
 from lewis_clark.record import Record, load_record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State, view
-from lewis_clark.terminal.choices import Choices, choices, looks_like_code
+from lewis_clark.terminal.choices import Choices, choices, looks_like_code, menu_code
 from lewis_clark.wording import event_line
 from lewis_clark.wording.advice import hint_line, no_hint
 from lewis_clark.wording.plans import choice_label
@@ -214,7 +214,8 @@ class Game:
         if not self.people_to_play:
             return no_hint()
         seen = view(self.state, self.state.current)
-        return hint_line(seen, expert_hint(seen))
+        found = expert_hint(seen)
+        return hint_line(seen, found, menu_code(self.menu, found.steps or (found.action,)))
 
     def completions(self) -> list[str]:
         """What the input line may complete: the legal actions' texts, then the commands."""

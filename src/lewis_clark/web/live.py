@@ -22,7 +22,7 @@ from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State
 from lewis_clark.web.store import Seat, Store, StoredGame, token_hash
 from lewis_clark.web.views import game_json
-from lewis_clark.wording import LANGUAGES, language, prompt, seat_names, t
+from lewis_clark.wording import KNOWN, language, prompt, seat_names, t
 
 SNAPSHOT_EVERY = 32  # replay: keep every 32nd state so any step is at most 31 actions away
 SNAPSHOT_GAMES = 64  # finished games whose snapshots are kept
@@ -43,7 +43,7 @@ class GameError(Exception):
 
 def language_of(code: str | None) -> str:
     """A language the wording layer knows: ``code`` itself, else English."""
-    return code if code in LANGUAGES else "en"
+    return code if code in KNOWN else "en"
 
 
 class Watcher:

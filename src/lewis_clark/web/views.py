@@ -33,7 +33,7 @@ from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.web.faces import card_face
 from lewis_clark.web.store import Seat
 from lewis_clark.wording import (
-    LANGUAGES,
+    KNOWN,
     card_text,
     card_title,
     current_language,
@@ -47,6 +47,7 @@ from lewis_clark.wording import (
     place_room,
     place_text,
     place_title,
+    player_name,
     prompt,
     resources_line,
     seat_names,
@@ -57,8 +58,8 @@ from lewis_clark.wording import (
 from lewis_clark.wording import (
     camp_preview as camp_words,
 )
-from lewis_clark.wording.advice import advice_why
-from lewis_clark.wording.names import COLOUR_NAMES, LEVEL_NAMES
+from lewis_clark.wording.advice import advice_why, hint_choice
+from lewis_clark.wording.names import COLOUR_NAMES, LEVEL_NAMES, level_name
 from lewis_clark.wording.page import page_words
 from lewis_clark.wording.plans import choice_label, compact_choice_label
 from lewis_clark.wording.recap import every_turn, last_turns, mackenzie_words, recap_parts
@@ -92,8 +93,7 @@ def game_json(game_id: str, version: int, seats: Sequence[Seat], match: Match) -
     return {
         "type": "game", "id": game_id, "version": version, "moves": moves, "over": s.over,
         "winner": -1 if winner is None else winner, "result": outcome(s), "options": options,
-        "seats": [{"seat": i, "colour": s.players[i].colour, "kind": st.kind, "bot": st.bot, "name": st.name}
-                  for i, st in enumerate(seats)],
+        "seats": seats_json(s, seats),
         "state": seen, "current": -1 if s.over else s.current, "prompt": prompt(s), "hint": decision_hint(s),
         "plans": plans, "legal": legal,
         "undo": undo,
@@ -108,6 +108,14 @@ def game_json(game_id: str, version: int, seats: Sequence[Seat], match: Match) -
         "round": round_number(s),  # the people-facing turn number (state.turn counts every player's turns)
         "progress": tn("{n} action · round {round}", "{n} actions · round {round}", moves, round=round_number(s)),
     }
+
+
+def seats_json(state: State, seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    """The seats as the pages name them: ``called`` the typed name or the colour in words, ``bot_name``
+    a bot's level in words ("" for a person), so that no page shows a colour's or a level's key."""
+    return [{"seat": i, "colour": state.players[i].colour, "kind": st.kind, "bot": st.bot, "name": st.name,
+             "called": st.name or player_name(state, i), "bot_name": level_name(st.bot) if st.kind == "bot" else ""}
+            for i, st in enumerate(seats)]
 
 
 def lines_of(match: Match, names: Sequence[str], step: Step, lang: str = "en") -> Sequence[str]:
@@ -142,15 +150,18 @@ def replay_json(game_id: str, seats: Sequence[Seat], match: Match, state: State,
     lines = list(lines_of(match, names, match.steps[step - 1], current_language())) if step else [t("Set-up")]
     return {"id": game_id, "step": step, "moves": len(actions), "state": seen,
             "action": actions[step - 1] if step else "", "line": "; ".join(lines), "lines": lines,
-            "seats": [{"seat": i, "colour": state.players[i].colour, "kind": s.kind, "bot": s.bot}
-                      for i, s in enumerate(seats)],
+            "seats": seats_json(state, seats),
             "options": match.options.to_json(), "result": outcome(match.state), "table": table_json(state)}
 
 
 def hint_json(seen: State, hint: Hint, lang: str = "en") -> dict[str, str]:
-    """The expert's hint as the page shows it, worded in ``lang``."""
-    with language(lang if lang in LANGUAGES else "en"):
-        return {"action": str(hint.action), "label": label(seen, hint.action), "why": advice_why(hint.why)}
+    """The expert's hint as the page shows it, worded in ``lang``: its first step (``action``), the whole
+    action in words (``label``), why, and what the page lights: the whole option's steps (``plan``, as a
+    plan button's ``data-plan``; "" when none) or else the single choice ``action``."""
+    with language(lang if lang in KNOWN else "en"):
+        return {"action": str(hint.action), "label": hint_choice(seen, hint), "why": advice_why(hint.why),
+                "plan": "; ".join(str(a) for a in hint.plan.steps) if hint.plan is not None else "",
+                "steps": "; ".join(str(a) for a in hint.steps or (hint.action,))}
 
 
 def card_json(card: Card) -> dict[str, Any]:

@@ -8,7 +8,7 @@ and go through ``catalogue.t``/``tn``, so that a second language is a data file
 from __future__ import annotations
 
 from lewis_clark.wording.cards import card_summary, card_text, place_room, place_summary, place_text
-from lewis_clark.wording.catalogue import LANGUAGES, current_language, language, t, tn, use_language
+from lewis_clark.wording.catalogue import KNOWN, LANGUAGES, PSEUDO, current_language, language, t, tn, use_language
 from lewis_clark.wording.decisions import decision_hint, prompt
 from lewis_clark.wording.help import RULE_TOPICS, card_help, cards_found, commands_help, no_help, place_help, rule
 from lewis_clark.wording.labels import discard_warning, futile_mark, futile_words, hint, label
@@ -41,7 +41,8 @@ from lewis_clark.wording.table import (
 )
 
 __all__ = [
-    "LANGUAGES", "RULE_TOPICS", "page_words", "boat_count", "boat_face", "boats_load", "bundle_words", "camp_effect",
+    "KNOWN", "LANGUAGES", "PSEUDO", "RULE_TOPICS",
+    "page_words", "boat_count", "boat_face", "boats_load", "bundle_words", "camp_effect",
     "camp_preview", "card_help", "cards_found", "card_summary", "card_text", "card_title", "choice_label",
     "commands_help", "current_language", "decision_hint", "event_line", "hint", "kind_count", "kind_name", "label",
     "language", "log_lines", "no_help", "outcome", "place_help", "plan_label", "place_room", "place_summary",

@@ -19,7 +19,7 @@ from lewis_clark.resources import NONE
 from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import Place
 from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.names import bundle_words, kind_count, kind_name
+from lewis_clark.wording.names import bundle_words, choice_name, kind_count, kind_name
 
 # What a counted movement counts, after "one space per" (keys: effects_spec.COUNTERS).
 COUNTERS: dict[str, Callable[[], str]] = {
@@ -175,10 +175,12 @@ def _sentence(text: str) -> str:
 
 
 def action_text(alternatives: tuple[Alternative, ...]) -> str:
-    """Everything an action can do, as a sentence; alternatives are named by their notation label."""
+    """Everything an action can do, as a sentence; each alternative named as its choice's button names it
+    ("river with food"), never by its notation label, which is English whatever the language."""
     if len(alternatives) == 1:
         return t("{text}.", text=_sentence(alternative_text(alternatives[0])))
-    parts = [t("'{label}': {text}", label=a.label, text=alternative_text(a)) for a in alternatives]
+    parts = [t("'{label}': {text}", label=choice_name(a.label, a.result), text=alternative_text(a))
+             for a in alternatives]
     return t("Each time, choose one: {choices}.", choices="; ".join(parts))
 
 

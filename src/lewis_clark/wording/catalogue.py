@@ -5,6 +5,11 @@ read with Babel when first needed and turned into a stdlib ``GNUTranslations`` s
 work; ``scripts/catalogue.py`` extracts ``messages.pot`` from the sources and updates the ``.po`` files.
 The active language lives in a ``ContextVar``: a web server may answer several languages at once.
 A message with no translation (or an unknown language) falls back to the English source.
+
+The pseudo-locale ``qps`` (``PSEUDO``) is made from the template, never translated: each message's letters
+become look-alikes with accents and it is wrapped in « », its ``{placeholders}`` kept, e.g. "«Ṗŀȧẏ {card}»".
+A page or a screen shown in it holds plain ASCII words only where something did not come through the
+catalogue (card names aside, which are proper names): that is how the sweeps find English that leaks.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -21,8 +27,11 @@ from lewis_clark.wording.articles import articles
 
 LANGUAGES: tuple[str, ...] = ("en", "hu")
 SOURCE = "en"  # the language the source strings are written in
+PSEUDO = "qps"  # the pseudo-locale (after Windows' qps-ploc): asked for by code, never offered to people
+KNOWN: tuple[str, ...] = (*LANGUAGES, PSEUDO)  # the codes a ``?lang=`` may ask for
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "messages"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 # The environment variable that chooses the language of every command (``--language`` overrides it).
 LANGUAGE_VARIABLE = "LEWIS_CLARK_LANGUAGE"
@@ -36,7 +45,53 @@ def catalogue_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+# The pseudo-locale's letters: each ASCII letter has a look-alike with an accent, so none stays ASCII.
+_PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_MARKED = "ȧƀċḋḗƒġħīĵķŀḿƞǿƥɋřşŧūṽẇẋẏẑȦƁĊḊḖƑĠĦĪĴĶĿḾȠǾƤɊŘŞŦŪṼẆẊẎẐ"
+_LOOK_ALIKE = str.maketrans(_PLAIN, _MARKED)
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+
+
+def pseudo(message: str) -> str:
+    """``message`` as the pseudo-locale has it: letters marked, placeholders kept, wrapped in « ».
+
+    >>> pseudo("Play {card} at Strength {n}")
+    '«Ƥŀȧẏ {card} ȧŧ Şŧřḗƞġŧħ {n}»'
+    """
+    parts = _PLACEHOLDER.split(message)
+    return "«" + "".join(p if i % 2 else p.translate(_LOOK_ALIKE) for i, p in enumerate(parts)) + "»"
+
+
+def unmarked(text: str) -> list[str]:
+    """The words of ``text`` (two letters or more) that the pseudo-locale did not make: plain ASCII ones.
+
+    >>> unmarked("«Ƥŀȧẏ» York (#3) «ȧŧ» Strength 2")
+    ['York', 'Strength']
+    """
+    return re.findall(r"(?<![^\W\d_])[A-Za-z]{2,}(?![^\W\d_])", text)
+
+
+def _pseudo_catalogue() -> gettext.NullTranslations:
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with TEMPLATE.open("rb") as f:
+        template = read_po(f)
+    catalog = Catalog(locale="en", domain=DOMAIN)
+    for m in template:
+        if m.id:
+            forms = tuple(pseudo(form) for form in m.id) if isinstance(m.id, tuple | list) else pseudo(m.id)
+            catalog.add(m.id, forms, flags=m.flags - {"fuzzy"})
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
 def _load(code: str) -> gettext.NullTranslations:
+    if code == PSEUDO:
+        return _pseudo_catalogue()
     path = catalogue_path(code)
     if code == SOURCE or not path.exists():
         return gettext.NullTranslations()

@@ -15,7 +15,7 @@ from lewis_clark.turn import MOST_PER_PLACEMENT
 from lewis_clark.village import PLACES, Place
 from lewis_clark.wording.cards import card_summary, card_text, place_text
 from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.names import COLOUR_NAMES, card_title, kind_name, place_title, role_name
+from lewis_clark.wording.names import COLOUR_NAMES, card_title, choice_name, kind_name, place_title, role_name
 
 
 def card_help(card: Card) -> str:
@@ -27,10 +27,15 @@ def card_help(card: Card) -> str:
         kind = t("encountered character #{number}", number=card.number)
     head = t("{name} ({kind}) - Strength {strength}, {badge} badge. Notation: play {slug}.", name=card.name, kind=kind,
              strength=card.strength, badge=kind_name(card.badge), slug=card.slug)
+    text = card_text(card)
+    if len(card.alternatives) > 1:  # the card's text names its choices in words; the terminal types them
+        typed = [t("perform {label} ({choice})", label=a.label, choice=choice_name(a.label, a.result))
+                 for a in card.alternatives]
+        text += "\n" + t("To choose, type: {choices}.", choices=", ".join(typed))
     if card.permanent or card.once_only:
-        return f"{head}\n{card_text(card)}"
-    return f"{head}\n{card_text(card)}\n" + t("Performed once per point of Strength it is given; you may stop early or "
-                                              "take less.")
+        return f"{head}\n{text}"
+    return f"{head}\n{text}\n" + t("Performed once per point of Strength it is given; you may stop early or "
+                                     "take less.")
 
 
 def token_help(place: Place) -> str:

@@ -23,8 +23,8 @@ from lewis_clark.wording.names import (
     boat_face,
     bundle_words,
     card_title,
+    choice_name,
     kind_count,
-    kind_name,
     place_title,
     source_name,
 )
@@ -75,31 +75,6 @@ def choice_result(card: int, place: int, subject: str) -> str:
     "take", "village" ...), "" when the subject is no alternative's label (a card or place chosen)."""
     alts = PLACES[place].alternatives if place >= 0 else CARDS[card].alternatives
     return next((alt.result for alt in alts if alt.label == subject), "")
-
-
-# A movement's choice by what pays for it (the Commander's: R13): never the Village place of that name.
-MOVE_CHOICES: dict[tuple[str, str], Callable[[], str]] = {
-    ("river", "canoe"): lambda: t("river by canoe"), ("river", "food"): lambda: t("river with food"),
-    ("mountain", "horse"): lambda: t("mountains by horse"), ("mountain", "food"): lambda: t("mountains with food"),
-}
-TERRAIN_CHOICES: dict[str, Callable[[], str]] = {"river": lambda: t("river"), "mountain": lambda: t("mountains")}
-
-
-def choice_name(subject: str, result: str | None = None) -> str:
-    """A perform choice in words: the alternative it names (a resource, a terrain, a movement by what
-    pays for it), else the place or card chosen. ``result`` (see ``choice_result``) tells a label from a
-    place of the same word ("canoe": the Commander's river by canoe, or Canoe Manufacturing reached by
-    a copy); None: a label whenever the word is one."""
-    if result in ("river", "mountain") and (result, subject) in MOVE_CHOICES:
-        return MOVE_CHOICES[(result, subject)]()
-    if result != "village" and (result or result is None):
-        if subject in TERRAIN_CHOICES:
-            return TERRAIN_CHOICES[subject]()
-        if subject in KIND_INDEX:
-            return kind_name(KIND_INDEX[subject])
-    if subject in PLACE_INDEX:
-        return place_title(PLACES[PLACE_INDEX[subject]])
-    return BY_SLUG[subject].name if subject in BY_SLUG else subject.replace("-", " ")
 
 
 def _perform(state: State, a: Action) -> str:

@@ -28,8 +28,17 @@ from lewis_clark.resources import EQUIPMENT, FUR, KIND_INDEX
 from lewis_clark.state import State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.labels import choice_name, choice_result
-from lewis_clark.wording.names import boat_face, bundle_words, card_title, kind_count, place_title, player_name, source_name
+from lewis_clark.wording.labels import choice_result
+from lewis_clark.wording.names import (
+    boat_face,
+    bundle_words,
+    card_title,
+    choice_name,
+    kind_count,
+    place_title,
+    player_name,
+    source_name,
+)
 
 
 def _perform(name: str, a: Action, e: Acted) -> str:

@@ -9,10 +9,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from lewis_clark.cards import CARDS, Card
-from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, WOOD, Bundle
+from lewis_clark.cards import BY_SLUG, CARDS, Card
+from lewis_clark.resources import CANOE, EQUIPMENT, FOOD, FUR, HORSE, INDIAN, KIND_INDEX, WOOD, Bundle
 from lewis_clark.state import State
-from lewis_clark.village import PLACES, Place
+from lewis_clark.village import PLACE_INDEX, PLACES, Place
 from lewis_clark.wording.catalogue import t, tn
 
 # Expedition colours (cards.COLOURS) as people read them.
@@ -83,13 +83,19 @@ def player_name(state: State, seat: int) -> str:
 
 
 def seat_name(state: State, seat: int, seats: Sequence[str] = ()) -> str:
-    """A player's name with who sits there, e.g. "Blue (you)" or "Orange (hard)" (bot levels are data)."""
+    """A player's name with who sits there, e.g. "Blue (you)" or "Orange (hard)"."""
     name = player_name(state, seat)
     if not seats or seat >= len(seats):
         return name
     if seats[seat] == "human":
         return t("{name} (you)", name=name) if seats.count("human") == 1 else t("{name} (human)", name=name)
-    return t("{name} ({level})", name=name, level=seats[seat])
+    return t("{name} ({level})", name=name, level=level_name(seats[seat]))
+
+
+def level_name(level: str) -> str:
+    """A bot's level as the home page offers it, e.g. "medium" in the page's language; any other bot
+    (a plug-in's name, ``ppo:PATH``) as it was given."""
+    return LEVEL_NAMES[level]() if level in LEVEL_NAMES else level
 
 
 def kind_name(kind: int) -> str:
@@ -152,6 +158,31 @@ def card_title(card: Card) -> str:
     if card.role:
         return t("{name} ({role})", name=card.name, role=role_name(card.role))
     return t("{name} (#{number})", name=card.name, number=card.number)
+
+
+# A movement's choice by what pays for it (the Commander's: R13): never the Village place of that name.
+MOVE_CHOICES: dict[tuple[str, str], Callable[[], str]] = {
+    ("river", "canoe"): lambda: t("river by canoe"), ("river", "food"): lambda: t("river with food"),
+    ("mountain", "horse"): lambda: t("mountains by horse"), ("mountain", "food"): lambda: t("mountains with food"),
+}
+TERRAIN_CHOICES: dict[str, Callable[[], str]] = {"river": lambda: t("river"), "mountain": lambda: t("mountains")}
+
+
+def choice_name(subject: str, result: str | None = None) -> str:
+    """A perform choice in words: the alternative it names (a resource, a terrain, a movement by what
+    pays for it), else the place or card chosen. ``result`` (see ``choice_result``) tells a label from a
+    place of the same word ("canoe": the Commander's river by canoe, or Canoe Manufacturing reached by
+    a copy); None: a label whenever the word is one."""
+    if result in ("river", "mountain") and (result, subject) in MOVE_CHOICES:
+        return MOVE_CHOICES[(result, subject)]()
+    if result != "village" and (result or result is None):
+        if subject in TERRAIN_CHOICES:
+            return TERRAIN_CHOICES[subject]()
+        if subject in KIND_INDEX:
+            return kind_name(KIND_INDEX[subject])
+    if subject in PLACE_INDEX:
+        return place_title(PLACES[PLACE_INDEX[subject]])
+    return BY_SLUG[subject].name if subject in BY_SLUG else subject.replace("-", " ")
 
 
 def source_name(card: int, place: int) -> str:

@@ -20,6 +20,8 @@ def page_words() -> dict[str, str]:
         "app_name": t("Lewis & Clark"),
         "app_title": t("Lewis & Clark: The Expedition"),
         "new_game": t("New game"),
+        # TRANSLATORS: the link to the programmers' documentation of the server's JSON API (/docs)
+        "api": t("API"),
         "the_table": t("The table"),
         # home page
         "seats": t("Seats"),
@@ -127,6 +129,7 @@ def page_words() -> dict[str, str]:
         "legend_badge": t("square: the card's badge"),
         # replay page
         "replay": t("Replay"),
+        "title_replay": t("Lewis & Clark — replay"),
         "game_record": t("game record (JSON)"),
         # the table (board.js)
         "badge": t("{badge} badge"),

@@ -17,8 +17,8 @@ from lewis_clark.plans import Plan
 from lewis_clark.state import Decision, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
-from lewis_clark.wording.labels import choice_name, choice_result, label
-from lewis_clark.wording.names import card_title, place_title
+from lewis_clark.wording.labels import choice_result, label
+from lewis_clark.wording.names import card_title, choice_name, place_title
 
 
 def strength_source(plan: Plan) -> str:

@@ -1,7 +1,9 @@
 """``GET /api/games/{game_id}/hint``: what the expert would do at the seat's decision.
 
-The seat's token in ``X-Token``, as for actions; the answer is JSON ``{"action": notation,
-"label": the choice in words, "why": one line}`` (``views.hint_json``). The expert searches for
+The seat's token in ``X-Token``, as for actions; the answer is JSON ``{"action": the first step's
+notation, "label": the whole action in words, "why": one line, "plan": the whole option's steps ("; "
+between them, "" when the choice stands alone), "steps": the expert's steps of the whole action}``
+(``views.hint_json``). The expert searches for
 seconds, in the bot workers, on the seat's view (never the real state: the deck's order stays hidden,
 bots/hint.py); hints are limited per seat and per client address (429) and kept per view (``hints``).
 """

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 
 from lewis_clark.web.errors import answers
 from lewis_clark.web.views import meta_json
-from lewis_clark.wording import LANGUAGES, language
+from lewis_clark.wording import KNOWN, language
 
 router = APIRouter()
 
@@ -18,5 +18,5 @@ router = APIRouter()
             responses=answers(400, 422))
 async def meta(lang: str = "en") -> dict[str, Any]:
     # Built per request, in the asked language (unknown codes get English): nothing here is cached.
-    with language(lang if lang in LANGUAGES else "en"):
+    with language(lang if lang in KNOWN else "en"):
         return meta_json()

@@ -99,9 +99,11 @@ export function tokensFor(gameId) {
   return tokens;
 }
 
-export function rememberGame(id, label) {
+// ``role`` says what this browser is to the game, never in words (the home page words it in its own
+// language when it lists the game): {kind: "created"}, {kind: "watching"} or {kind: "playing", seats: [0, 2]}.
+export function rememberGame(id, role) {
   const games = rememberedGames().filter((g) => g.id !== id);
-  games.unshift({ id, label, at: Date.now() });
+  games.unshift({ id, role, at: Date.now() });
   store.set("lewis-clark:games", JSON.stringify(games.slice(0, 30)));
 }
 

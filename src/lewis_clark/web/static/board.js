@@ -28,7 +28,7 @@ export function drawBoard(view, meta, targets, you = [], width = 0) {
   const half = wide ? Math.floor((W - GAP) / 2) : W;
   const words = meta.words;
   const seatPanel = (s) => {
-    const name = view.seats[s]?.name || view.state.players[s].colour;
+    const name = view.seats[s]?.called || view.state.players[s].colour; // the server words it (views.seats_json)
     return panel(`panel-expedition seat-${s}`, `${words.expedition} ${name}`, expedition(view, meta, targets, s, you, half), half);
   };
   // Your own expedition (your hand) right after the route, beside the Village on wide screens; on

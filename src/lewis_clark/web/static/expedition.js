@@ -18,8 +18,8 @@ export function expedition(view, meta, targets, seat, you, W) {
   const x0 = PAD + 6;
   let out = "", y = 0;
   // Title: name (or colour), who plays it, whether it is their turn.
-  const name = info.name || meta.colour_names[p.colour] || (p.colour[0].toUpperCase() + p.colour.slice(1)); // in the page's language
-  const who = info.kind === "bot" ? fmt(words.bot_level, { level: info.bot }) : you.includes(seat) ? words.you : words.player;
+  const name = info.called || info.name || meta.colour_names[p.colour] || p.colour; // worded by the server (views.seats_json)
+  const who = info.kind === "bot" ? fmt(words.bot_level, { level: info.bot_name || info.bot }) : you.includes(seat) ? words.you : words.player;
   const title = `${name} — ${who}${current ? words.to_play : ""}`;
   out += text(x0, 21, fit(title, inner, 14, true), 14, `font-weight="700" class="seat-title" data-seat="${seat}"`);
   y = 30;

@@ -47,7 +47,7 @@ async function init() {
   }
   if (!VIEW) VIEW = await call("GET", `/api/games/${gameId}`);
   const mine = you().map(seatName).join(", ");
-  rememberGame(gameId, mine ? fmt(W.playing, { colours: mine }) : W.watching);
+  rememberGame(gameId, mine ? { kind: "playing", seats: you() } : { kind: "watching" });
   $("who").textContent = mine ? fmt(W.you_play, { colours: mine }) : W.you_watch;
   wasMine = myTurn();
   setUpTools();
@@ -84,7 +84,7 @@ function setUpTools() {
     const first = board.querySelector(".can");
     if (first) first.scrollIntoView({ block: "center", behavior: "smooth" });
   };
-  $("expert").onclick = async () => { await askExpert(); $("expert-answer").dataset.moves = String(VIEW.moves); };
+  $("expert").onclick = async () => { const moves = VIEW.moves; await askExpert(moves); $("expert-answer").dataset.moves = String(moves); };
   $("show-log").onclick = () => {
     const open = !document.body.classList.contains("log-open");
     document.body.classList.toggle("log-open", open);
@@ -236,7 +236,7 @@ function openInfo(slug, place, plans, acts) {
     box.appendChild(b);
   }
   for (const a of acts) {
-    const b = button(a.label, a.text, plans.length || a.futile ? "" : "primary", () => send(a.text));
+    const b = button(a.label, a.label, plans.length || a.futile ? "" : "primary", () => send(a.text));
     b.dataset.action = a.text;
     if (a.futile) b.classList.add("futile");
     box.appendChild(b);
@@ -327,7 +327,7 @@ function slide(el, from, to, elapsed) {
 }
 
 // "What would the expert do?": the server's hint for the seat to play (hidden when the server has none).
-async function askExpert() {
+async function askExpert(moves) {
   const box = $("expert-answer");
   try {
     const h = await call("GET", `/api/games/${gameId}/hint`, { token: seatTokens[VIEW.current] });
@@ -335,12 +335,31 @@ async function askExpert() {
     box.textContent = h.why ? fmt(W.expert_says_why, { label, why: h.why }) : fmt(W.expert_says, { label });
     box.hidden = false;
     box.dataset.action = h.action || "";
-    box.scrollIntoView({ block: "nearest" }); // the answer sits under the choices, often below the docked panel's fold
+    expertPick = { moves, plan: h.plan || "", action: h.action || "" };
+    lightExpert(VIEW.moves);
+    // The choice it lights, then the answer (under the choices, often below the docked panel's fold): both in
+    // view when they fit, the answer first when they do not.
+    document.querySelector("button.expert-pick")?.scrollIntoView({ block: "nearest" });
+    box.scrollIntoView({ block: "nearest" });
   } catch (e) {
     if (e && e.status === 404) { expertShown = false; $("expert").hidden = true; box.hidden = true; return; }
     box.textContent = W.expert_failed;
     box.hidden = false;
   }
+}
+
+// The expert's pick lit among the choices: the plan button of its whole action, else its single choice
+// (unfolding "more" if it waits there); lit again when the choices are redrawn at the same table.
+let expertPick = null; // {moves, plan, action} of the last hint
+function lightExpert(moves) {
+  if (!expertPick || expertPick.moves !== moves) return;
+  const all = [...document.querySelectorAll("#plans button[data-plan], #actions button[data-action]")];
+  const b = (expertPick.plan && all.find((x) => x.dataset.plan === expertPick.plan))
+    || all.find((x) => x.dataset.action === expertPick.action);
+  if (!b) return;
+  if (b.closest("#more-list") && $("more-list").hidden) setMore(true);
+  b.classList.add("expert-pick");
+  b.setAttribute("aria-describedby", "expert-answer");
 }
 
 function button(label, title, cls, onclick) {
@@ -372,9 +391,10 @@ function setMore(open) {
 function actionButton(a) {
   // Ending the turn and Camping close the turn: they look unlike the choices inside it, and unlike each other.
   const cls = a.verb === "camp" ? "camp" : ["end", "stop"].includes(a.verb) ? "primary" : "";
-  const b = button(a.label, a.text, cls, () => send(a.text));
+  // The tooltip is in words: the notation (a.text) is for programs, in data-action.
+  const b = button(a.label, a.label, cls, () => send(a.text));
   b.dataset.action = a.text;
-  if (a.futile) { b.classList.add("futile"); b.title = `${W.futile_mark} · ${a.text}`; }
+  if (a.futile) { b.classList.add("futile"); b.title = `${W.futile_mark} · ${a.label}`; }
   return b;
 }
 
@@ -430,6 +450,7 @@ function drawChoices(v) {
   $("can").hidden = !myTurn() || !v.legal.some((a) => a.target);
   $("expert").hidden = !myTurn() || !expertShown;
   if (!myTurn() || $("expert-answer").dataset.moves !== String(v.moves)) $("expert-answer").hidden = true;
+  else lightExpert(v.moves);
 }
 
 function drawLog() {

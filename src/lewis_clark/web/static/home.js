@@ -48,7 +48,7 @@ async function create(ev) {
   try {
     const g = await call("POST", "/api/games", { body });
     rememberCreator(g.id, g.creator);
-    rememberGame(g.id, W.created_here);
+    rememberGame(g.id, { kind: "created" });
     const humans = g.seats.filter((s) => s.kind === "human");
     if (humans.length === 1) { location.assign(humans[0].link); return; } // the game opens on your seat
     const abs = (p) => `${location.origin}${p}`;
@@ -72,7 +72,7 @@ async function quick(seats, extra = {}) {
     await READY; // a click before the page's words arrived waits for them instead of being lost
     const g = await call("POST", "/api/games", { body: { seats, ...extra } });
     rememberCreator(g.id, g.creator);
-    rememberGame(g.id, W.created_here);
+    rememberGame(g.id, { kind: "created" });
     location.assign(g.seats.find((s) => s.kind === "human").link);
   } catch (e) { $("first-error").textContent = e.message; }
 }
@@ -96,18 +96,34 @@ function drawMine() {
   const games = rememberedGames();
   $("mine").hidden = !games.length;
   $("mine-list").innerHTML = games.map((g) =>
-    `<li><a href="/play/${esc(g.id)}" data-game="${esc(g.id)}">${esc(g.label)}</a> · <span class="turn" data-game="${esc(g.id)}"></span>`
-    + ` · <span class="muted">${esc(when(g.at))}</span>` +
+    `<li><a href="/play/${esc(g.id)}" data-game="${esc(g.id)}">${esc(roleWords(g))}</a> · <span class="turn" data-game="${esc(g.id)}"></span>`
+    + ` · <time class="muted" datetime="${esc(new Date(g.at).toISOString())}">${esc(when(g.at))}</time>` +
     (creatorOf(g.id) ? ` <button type="button" class="delete" data-game="${esc(g.id)}">${esc(W.delete_game)}</button>` : "") +
     "</li>").join("");
   $("mine-list").querySelectorAll("button.delete").forEach((b) => { b.onclick = () => deleteGame(b.dataset.game); });
   for (const g of games.slice(0, 12)) whoseTurn(g.id);
 }
 
+// What this browser is to a remembered game, in this page's language ("playing Orange" once the game's
+// seats are known: ``seats`` the game view's, worded by the server). A game remembered before roles were
+// kept shows the words it was remembered with, until its page is opened again.
+function roleWords(g, seats = null) {
+  const role = g.role || {};
+  if (role.kind === "created") return W.created_here;
+  if (role.kind === "watching") return W.watching;
+  if (role.kind === "playing") {
+    return seats ? fmt(W.playing, { colours: (role.seats || []).map((s) => seats[s]?.called || "").join(", ") }) : "…";
+  }
+  return g.label || "…";
+}
+
 // "Blue to play" or "finished", in place of the game's id.
 async function whoseTurn(id) {
   try {
     const v = await call("GET", `/api/games/${encodeURIComponent(id)}`);
+    const link = $("mine-list").querySelector(`a[data-game="${CSS.escape(id)}"]`);
+    const g = rememberedGames().find((x) => x.id === id);
+    if (link && g) link.textContent = roleWords(g, v.seats);
     const seat = v.seats[v.current] || {};
     const colour = META.colour_names[seat.colour] || seat.colour;
     const name = seat.name ? fmt(W.seat_named, { name: seat.name, colour }) : colour;

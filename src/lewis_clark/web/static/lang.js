@@ -5,6 +5,8 @@
 import { store } from "./api.js";
 
 export const LANGUAGES = ["en", "hu"];
+// The wording layer's pseudo-locale (docs/web.md): taken from ?lang=qps only, never offered nor remembered.
+const PSEUDO = "qps";
 const KEY = "lewis-clark:lang";
 
 // "hu", "hu-HU", "HU" -> "hu"; anything else -> "".
@@ -23,6 +25,7 @@ export function pageLang() {
 }
 
 function decideLang() {
+  if (new URLSearchParams(location.search).get("lang") === PSEUDO) return PSEUDO;
   const asked = known(new URLSearchParams(location.search).get("lang"));
   if (asked) {
     if (store.get(KEY) !== asked) store.set(KEY, asked);

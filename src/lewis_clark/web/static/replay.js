@@ -34,6 +34,7 @@ function playing(on) {
 async function init() {
   META = await loadMeta();
   W = META.words;
+  document.title = W.title_replay;
   const first = await call("GET", `/api/games/${gameId}/replay/0`);
   moves = first.moves;
   $("step").max = moves;

@@ -35,7 +35,7 @@ export function fit(text, width, size, bold = false) {
 // `text` in at most `maxLines` lines of `width` px; words too long for a line are cut.
 export function wrap(text, width, size, maxLines = 99, bold = false, hyphenate = false) {
   let parts = String(text).split(/\s+/).filter(Boolean);
-  if (hyphenate) parts = parts.flatMap((w) => split(w, width, size, bold));
+  parts = hyphenate ? parts.flatMap((w) => split(w, width, size, bold)) : parts.map(plain);
   const lines = [];
   let line = "";
   for (let i = 0; i < parts.length; i++) {
@@ -54,8 +54,24 @@ export function wrap(text, width, size, maxLines = 99, bold = false, hyphenate =
   return lines.map((l) => fit(l, width, size, bold));
 }
 
-// A word too long for `width` cut into pieces that fit, each but the last ending in "-".
+// The catalogue marks where a long word may break with soft hyphens (U+00AD, e.g. Hungarian
+// "jelvé\u00adnyen\u00adként"): a word is cut there, else anywhere; a line never shows them.
+const SOFT = "\u00ad";
+const plain = (word) => word.replaceAll(SOFT, "");
+
+// A word too long for `width` cut into pieces that fit, each but the last ending in "-": at the soft
+// hyphens the wording put in it, if it has any.
 function split(word, width, size, bold) {
+  if (measure(plain(word), size, bold) <= width) return [plain(word)];
+  if (word.includes(SOFT)) {
+    const parts = [];
+    let line = "";
+    for (const piece of word.split(SOFT)) {
+      if (line && measure(`${line}${piece}-`, size, bold) > width) { parts.push(`${line}-`); line = piece; } else line += piece;
+    }
+    return [...parts, line];
+  }
+  word = plain(word);
   const parts = [];
   while (measure(word, size, bold) > width && word.length > 3) {
     let n = word.length - 1;
