@@ -37,7 +37,7 @@ from lewis_clark.record import Record
 from lewis_clark.state import State
 from lewis_clark.terminal import panels, screen, table
 from lewis_clark.terminal.game import Command, Game, Refusal
-from lewis_clark.terminal.panels import Choice, Panels
+from lewis_clark.terminal.panels import Choice, Decision, Panels
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import hanging, help_text
 from lewis_clark.wording import RULE_TOPICS, current_language, language, outcome, seat_name
@@ -258,7 +258,7 @@ class TableApp(App[int]):
             return state.current
         return self.game.seats.index(HUMAN)
 
-    def panels(self) -> Panels:
+    def facts(self) -> Panels:
         """The table's facts now (``terminal.panels``), as the seat shown sees them."""
         game = self.game
         return panels.panels(game.state, game.seats, self.seat_shown(), game.menu if game.people_to_play else None,
@@ -269,7 +269,7 @@ class TableApp(App[int]):
         if not self.ready:
             return
         state, seats = self.game.state, self.game.seats
-        facts = self.panels()
+        facts = self.facts()
         wide = self.wide
         main = self.screen if not isinstance(self.screen, TextScreen) else self.screen_stack[0]
         main.set_class(wide, "wide")
@@ -300,15 +300,17 @@ class TableApp(App[int]):
             if self.big_village:
                 village = Group(screen.village_table(facts.village), village)
         else:  # 80x24: the decision's whole choices stay in view, then what the others did
-            hand = table.hand_line(facts.hand, width)
+            table_room = self.size.height - lines(header, width) - 2 - self.side_need(facts, width)
+            for short in (False, True):  # the hand's names shortened only when the table does not fit
+                hand = table.hand_line(facts.hand, width, short=short)
+                room = (table_room - lines(strip, width) - lines(journal, width) - lines(hand, width)
+                        - (lines(village, width) if self.big_village else 0))
+                expeditions, told = self.narrow_expeditions(facts, room, width, where=rows == "compact")
+                if lines(Group(expeditions, *told), width) <= room:
+                    break
             self.query_one("#hand", Static).update(hand)
-            room = (self.size.height - lines(header, width) - 2 - self.side_need(facts, width)
-                    - lines(strip, width) - lines(journal, width) - lines(hand, width)
-                    - (lines(village, width) if self.big_village else 0))
-            expeditions, told = self.narrow_expeditions(facts, room, width)
-            # the table gets what the decision leaves; were it taller, it scrolls (nothing is cut)
-            self.query_one("#table", VerticalScroll).styles.max_height = max(3, self.size.height - lines(header, width)
-                                                                             - 2 - self.side_need(facts, width))
+            # the table gets what the decision leaves; were it taller still, it scrolls (nothing is cut)
+            self.query_one("#table", VerticalScroll).styles.max_height = max(3, table_room)
         self.query_one("#expeditions", Static).update(expeditions)
         self.query_one("#recap", Static).update(Group(*told))
         self.query_one("#recap", Static).display = bool(told)
@@ -328,10 +330,11 @@ class TableApp(App[int]):
         rest = len(asked.first) - len(whole)
         return lines(table.decision(asked), width) + max(shown + (1 if rest else 0), min(4, len(asked.first)))
 
-    def narrow_expeditions(self, facts: Panels, room: int, width: int) -> tuple[Group, list[Text]]:
+    def narrow_expeditions(self, facts: Panels, room: int, width: int, where: bool) -> tuple[Group, list[Text]]:
         """The expeditions and the other seats' last turns in ``room`` lines, the richest layout that fits:
         the others' expeditions in two lines, then in one; then each other expedition in one line of its
-        Scout, Camp and last turn; then the expedition to play in one line too. Lines wrap, never cut."""
+        Scout, Camp and last turn; then the expedition to play in one line too. Lines wrap, never cut.
+        Scout and Camp are said only when the route strip has no row per expedition (not ``where``)."""
         state = self.game.state
         colours = {e.seat: e.colour for e in facts.expeditions}
         said = facts.recaps
@@ -339,20 +342,20 @@ class TableApp(App[int]):
         others = [s for s in range(len(state.players)) if s != state.current]
         everyone = list(range(len(state.players)))
         for brief in ([], others, everyone):
-            expeditions = table.expeditions(facts.expeditions, 2, width, brief=brief)
+            expeditions = table.expeditions(facts.expeditions, 2, width, brief=brief, where=where)
             left = room - lines(expeditions, width)
             if left >= need:
                 return expeditions, table.recaps(said, colours, width, left)
         told = table.last_words(said)
         if len(state.players) == 1 or not told:  # solo: Mackenzie's step has a line of its own
             return expeditions, table.recaps(said, colours, width, max(1, left))
-        expeditions = table.expeditions(facts.expeditions, 2, width, brief=others, told=told)
+        expeditions = table.expeditions(facts.expeditions, 2, width, brief=others, told=told, where=where)
         if lines(expeditions, width) > room:
-            expeditions = table.expeditions(facts.expeditions, 2, width, brief=everyone, told=told)
+            expeditions = table.expeditions(facts.expeditions, 2, width, brief=everyone, told=told, where=where)
         return expeditions, []
 
     @staticmethod
-    def code_width(asked: panels.Decision) -> int:
+    def code_width(asked: Decision) -> int:
         return max(2, *(len(c.code) for c in asked.first))
 
     def draw_decision(self, facts: Panels) -> None:

@@ -48,18 +48,19 @@ def _kind(kind: int) -> Text:
 
 
 def expeditions(table: Sequence[Expedition], lines: int = 1, width: int = 200, brief: Collection[int] = (),
-                told: Mapping[int, str] | None = None) -> Group:
+                told: Mapping[int, str] | None = None, where: bool = True) -> Group:
     """Each expedition in ``lines`` lines (1, or 2: the Camp preview of the one to play after its first
     line when it fits whole in ``width``, else on a line of its own; 3: the same): name, Scout and Camp,
     resources and boat room, Indians, boats, hand size and the cards in its playing area (the expedition
     to play marked >). The seats in ``brief`` take one line whatever ``lines`` says; a seat in ``told``
-    takes one line of its Scout, Camp and those words (its last turn) instead. A line longer than
-    ``width`` wraps between words."""
+    takes one line of its Scout, Camp and those words (its last turn) instead. Without ``where`` the
+    Scout and Camp are left to the route strip's row of the expedition. A line longer than ``width``
+    wraps between words."""
     rows: list[Text] = []
     for e in table:
         first = Text("> " if e.to_play else "  ", style="bold")
         first.append_text(name_text(e))
-        first.append(f" @{e.scout} C{e.camp}  ", style="bold")
+        first.append(f" @{e.scout} C{e.camp}  " if where else "  ", style="bold")
         if told and e.seat in told:
             first.append(told[e.seat])
             rows.append(first)
@@ -86,7 +87,16 @@ def expeditions(table: Sequence[Expedition], lines: int = 1, width: int = 200, b
             one = first + Text(";") + rest[1:]
             # a line that would wrap breaks where the two-line form does, not in the middle of a count
             rows += [first, rest] if one.cell_len > width else [one]
-    return Group(*rows)
+    return Group(*(_hanging(row) for row in rows))
+
+
+def _hanging(row: Text) -> Table:
+    """A row whose words wrap under themselves, after its two-character mark (">" for the one to play)."""
+    grid = Table.grid()
+    grid.add_column(no_wrap=True, width=2)
+    grid.add_column(overflow="fold")
+    grid.add_row(row[:2], row[2:])
+    return grid
 
 
 def last_words(said: Sequence[Recap]) -> dict[int, str]:
@@ -227,10 +237,11 @@ def village_line(village: Village, width: int = 80) -> Text:
     return packed(Text(village_title() + ":", style="bold"), entries, width)
 
 
-def hand_line(hand: Hand, width: int = 80) -> Text:
-    """A hand in a few lines: each card (its whole name) in its badge's colour, with its Strength."""
-    entries = [Text(card.name + " ") + Text(f"{card.strength} ", style="bold") + _kind(card.badge)
-               for card in hand.cards]
+def hand_line(hand: Hand, width: int = 80, short: bool = False) -> Text:
+    """A hand in a few lines: each card (its whole name, or with ``short`` its first names as initials,
+    ``name_forms``) in its badge's colour, with its Strength."""
+    entries = [Text(name_forms(card.name)[short and len(name_forms(card.name)) > 1] + " ")
+               + Text(f"{card.strength} ", style="bold") + _kind(card.badge) for card in hand.cards]
     return packed(Text(hand_title(), style="bold"), entries or [Text(no_cards(), style="dim")], width)
 
 
