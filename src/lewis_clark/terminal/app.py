@@ -391,7 +391,9 @@ class TableApp(App[int]):
             return
         choices = self.query_one("#choices", ChoiceList)
         more = self.query_one("#more", Static)
-        below = choices.max_scroll_y > choices.scroll_y + 0.5 and choices.option_count > 0
+        # the line itself takes a row from the list: hidden, it would give that row back
+        shown = 1 if more.has_class("shown") else 0
+        below = choices.max_scroll_y - shown > choices.scroll_y + 0.5 and choices.option_count > 0
         if below:
             more.update(Text(more_below(len(self.game.menu.actions) if self.game.people_to_play else 0)))
         more.set_class(below, "shown")
