@@ -50,7 +50,12 @@ async def settle(pilot: object) -> None:
 
 
 async def choose_first(pilot: object, app: TableApp) -> None:
-    """The first plan by its key, else the first single choice as typed (``1`` and Enter)."""
+    """The first plan by its key, else the first single choice as typed (``1`` and Enter), once the bots
+    before the person have moved (a key pressed while a bot plays goes to the input line)."""
+    while not app.game.people_to_play and not app.game.state.over:
+        await settle(pilot)
+    if app.game.state.over:
+        return
     if app.game.menu.plans:
         await pilot.press("a")  # type: ignore[attr-defined]
     else:

@@ -11,12 +11,11 @@ Bots think in a worker thread and move at the given pace, so the screen never fr
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events, work
@@ -66,8 +65,12 @@ AROUND = 3  # lines around the body when narrow: the header (one when it fits), 
 
 def lines(renderable: RenderableType, width: int) -> int:
     """How many screen lines ``renderable`` takes in ``width`` columns (wrapped as the screen wraps it)."""
-    console = Console(width=max(1, width), file=io.StringIO(), color_system=None, legacy_windows=False)
-    return len(console.render_lines(renderable, console.options.update_width(max(1, width)), pad=False))
+    width = max(1, width)
+    if isinstance(renderable, Text):
+        return len(renderable.wrap(table.MEASURE, width))
+    if isinstance(renderable, Group):
+        return sum(lines(part, width) for part in renderable.renderables)
+    return len(table.MEASURE.render_lines(renderable, table.MEASURE.options.update_width(width), pad=False))
 
 
 def _choice(code: Text, words: Text) -> Table:
@@ -79,17 +82,29 @@ def _choice(code: Text, words: Text) -> Table:
     return grid
 
 
-def choice_line(choice: Choice, width: int) -> Table:
-    """A choice as the menu shows it: a plan's compact words, or an action's notation, mark, hint and warning."""
+def choice_words(choice: Choice, width: int) -> tuple[Text, Text]:
+    """A choice's code (right-aligned in ``width``) and its words as the menu shows them: a plan's compact
+    words, or an action's notation, mark, hint and warning."""
     if choice.plan:
-        return _choice(Text(f"{choice.code:>{width}} ", style="bold magenta"), Text(choice.short))
+        return Text(f"{choice.code:>{width}} ", style="bold magenta"), Text(choice.short)
     line = Text(choice.text)
     if choice.mark:
         line.append(f"  ! {choice.mark}", style="bold red")
     line.append("  " + choice.hint, style="dim")
     if choice.warning:
         line.append("  " + choice.warning, style="bold red")
-    return _choice(Text(f"{choice.code:>{width}} ", style="bold cyan"), line)
+    return Text(f"{choice.code:>{width}} ", style="bold cyan"), line
+
+
+def choice_line(choice: Choice, width: int) -> Table:
+    """A menu line: the choice's code, then its words wrapped under themselves."""
+    return _choice(*choice_words(choice, width))
+
+
+def choice_height(choice: Choice, code: int, width: int) -> int:
+    """The lines ``choice_line`` takes in ``width`` columns."""
+    head, words = choice_words(choice, code)
+    return lines(words, width - head.cell_len)
 
 
 class Completion(Suggester):
@@ -281,7 +296,8 @@ class TableApp(App[int]):
         side = self.side_width()
         if wide:
             self.query_one("#side", Vertical).styles.width = side
-        width = self.size.width - (side + 2 if wide else 0)  # the side's border; a scroll bar may take one more
+        # the side's border; narrow, the table's scroll bar (when it is taller than its room) takes one
+        width = self.size.width - (side + 2 if wide else 1)
         header = screen.header_text(facts.header)
         if facts.header.mackenzie >= 0:
             header.append(f" - Mackenzie {facts.header.mackenzie}", style="dim")
@@ -300,7 +316,8 @@ class TableApp(App[int]):
             if self.big_village:
                 village = Group(screen.village_table(facts.village), village)
         else:  # 80x24: the decision's whole choices stay in view, then what the others did
-            table_room = self.size.height - lines(header, width) - 2 - self.side_need(facts, width)
+            full = self.size.width  # the header and the decision take the whole width
+            table_room = self.size.height - lines(header, full) - 2 - self.side_need(facts, full)
             for short in (False, True):  # the hand's names shortened only when the table does not fit
                 hand = table.hand_line(facts.hand, width, short=short)
                 room = (table_room - lines(strip, width) - lines(journal, width) - lines(hand, width)
@@ -326,7 +343,7 @@ class TableApp(App[int]):
             return 3 if not self.game.state.over else 12
         code = self.code_width(asked)
         whole = [c for c in asked.first if c.plan or c.whole]
-        shown = sum(lines(choice_line(c, code), width - 1) for c in whole)  # the list's scroll bar takes one
+        shown = sum(choice_height(c, code, width - 2) for c in whole)  # the list's scroll bar takes two
         rest = len(asked.first) - len(whole)
         return lines(table.decision(asked), width) + max(shown + (1 if rest else 0), min(4, len(asked.first)))
 

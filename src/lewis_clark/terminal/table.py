@@ -9,10 +9,11 @@ nothing is cut with an ellipsis. Nothing here reads input or changes a state.
 
 from __future__ import annotations
 
+import io
 import textwrap
 from collections.abc import Collection, Mapping, Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -35,8 +36,11 @@ from lewis_clark.wording.terminal_app import (
     village_title,
 )
 
-__all__ = ["decision", "expeditions", "hand_line", "hand_rows", "journal_line", "journal_rows", "last_words",
+__all__ = ["decision", "expeditions", "hand_line", "hanging", "hand_rows", "journal_line", "journal_rows", "last_words",
            "name_forms", "recaps", "short_name", "village_line"]
+
+
+MEASURE = Console(width=200, file=io.StringIO(), color_system=None, legacy_windows=False)  # wraps and measures
 
 
 def _names(names: Sequence[str]) -> str:
@@ -87,16 +91,19 @@ def expeditions(table: Sequence[Expedition], lines: int = 1, width: int = 200, b
             one = first + Text(";") + rest[1:]
             # a line that would wrap breaks where the two-line form does, not in the middle of a count
             rows += [first, rest] if one.cell_len > width else [one]
-    return Group(*(_hanging(row) for row in rows))
+    return Group(*(hanging(row, width) for row in rows))
 
 
-def _hanging(row: Text) -> Table:
-    """A row whose words wrap under themselves, after its two-character mark (">" for the one to play)."""
-    grid = Table.grid()
-    grid.add_column(no_wrap=True, width=2)
-    grid.add_column(overflow="fold")
-    grid.add_row(row[:2], row[2:])
-    return grid
+def hanging(row: Text, width: int) -> Text:
+    """``row`` wrapped between words in ``width`` columns, each further line under its words after the
+    row's two-character mark (">" for the one to play). Already wrapped, so a line is a line on screen."""
+    out = Text()
+    for i, line in enumerate(row[2:].wrap(MEASURE, max(1, width - 2))):
+        if i:
+            out.append("\n")
+        out.append_text(row[:2] if i == 0 else Text("  "))
+        out.append_text(line)
+    return out
 
 
 def last_words(said: Sequence[Recap]) -> dict[int, str]:
