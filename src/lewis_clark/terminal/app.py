@@ -281,7 +281,7 @@ class TableApp(App[int]):
 
     def redraw(self) -> None:
         """Draw every panel for the state now and the screen's size."""
-        if not self.ready:
+        if not self.ready or not self.screen_stack:  # a bot's timer may fire while the app closes
             return
         state, seats = self.game.state, self.game.seats
         facts = self.facts()

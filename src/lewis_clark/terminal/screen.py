@@ -50,12 +50,13 @@ def kind_text(kind: int, n: int | None = None) -> Text:
     return Text(kind_name(kind) if n is None else kind_count(kind, n), style=KIND_STYLES[KINDS[kind]])
 
 
-def resources_text(e: Expedition) -> Text:
-    """An expedition's resources in words, each kind in its colour, then the boats' room."""
+def resources_text(e: Expedition, load: bool = True) -> Text:
+    """An expedition's resources in words, each kind in its colour, then (with ``load``) the boats' room."""
     out = Text(e.resources, style="" if e.counts else "dim")
     for kind, n in e.counts:
         out.highlight_words([kind_count(kind, n)], style=KIND_STYLES[KINDS[kind]])
-    out.append(f"  ({e.load})", style="dim")
+    if load:
+        out.append(f"  ({e.load})", style="dim")
     return out
 
 

@@ -281,7 +281,10 @@ class Session:
             self.console.print(f"{i + 1:>{width}}. {log[i]}", highlight=False)
 
     def say(self, text: str) -> None:
-        self.console.print(text, style="yellow", highlight=False, soft_wrap=True)
+        # wrapped between words; a text with a long word (a path) is left to the terminal to wrap, so
+        # that the path stays whole to copy and paste
+        long_word = any(len(word) > self.console.width // 2 for word in text.split())
+        self.console.print(text, style="yellow", highlight=False, soft_wrap=long_word)
 
     def end_screen(self) -> None:
         self.console.print(screen.render_route(self.state, self.seats))

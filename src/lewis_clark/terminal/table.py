@@ -69,6 +69,7 @@ def expeditions(table: Sequence[Expedition], lines: int = 1, width: int = 200, b
             first.append(told[e.seat])
             rows.append(first)
             continue
+        head = first.copy()
         first.append_text(resources_text(e))
         rest = Text("  ")
         rest.append(indians_aboard(e.indians, e.on_cards), style="magenta")
@@ -89,6 +90,8 @@ def expeditions(table: Sequence[Expedition], lines: int = 1, width: int = 200, b
                 rows.append(Text("  " + preview.strip(), style="dim"))
         else:
             one = first + Text(";") + rest[1:]
+            if one.cell_len > width and not e.to_play:  # another's boat room gives way before a line
+                one = head + resources_text(e, load=False) + Text(";") + rest[1:]
             # a line that would wrap breaks where the two-line form does, not in the middle of a count
             rows += [first, rest] if one.cell_len > width else [one]
     return Group(*(hanging(row, width) for row in rows))
