@@ -23,10 +23,10 @@ from lewis_clark.rules import legal_actions
 from lewis_clark.state import Options, State
 from lewis_clark.terminal import screen
 from lewis_clark.terminal.app import TableApp
-from lewis_clark.terminal.choices import choices, code
+from lewis_clark.terminal.choices import choices
 from lewis_clark.terminal.session import Leave, Session
 from lewis_clark.wording import camp_preview, discard_warning, language
-from lewis_clark.wording.recap import last_turns, recap_line
+from lewis_clark.wording.recap import last_turns, recap_line, recap_parts
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 from builders import do, game, hand, journal, load  # noqa: E402
@@ -50,7 +50,12 @@ async def settle(pilot: object) -> None:
 
 
 async def choose_first(pilot: object, app: TableApp) -> None:
-    """The first plan by its key, else the first single choice as typed (``1`` and Enter)."""
+    """The first plan by its key, else the first single choice as typed (``1`` and Enter), once the bots
+    before the person have moved (a key pressed while a bot plays goes to the input line)."""
+    while not app.game.people_to_play and not app.game.state.over:
+        await settle(pilot)
+    if app.game.state.over:
+        return
     if app.game.menu.plans:
         await pilot.press("a")  # type: ignore[attr-defined]
     else:
@@ -80,7 +85,10 @@ def test_the_bots_last_turn_is_in_view_without_a_key(size: tuple[int, int]) -> N
         line = recap_line(state, blue)
         text = " ".join(screen_text(app).split())
         start = " ".join(line.split())[:60]
-        assert start.startswith("Blue: ") and start in text, (start, text)
+        # a line of its own, or at 80x24 after Blue's Scout and Camp on its expedition's line
+        words = " ".join("; ".join(recap_parts(blue)).split())[:40]
+        told = re.search(rf"Blue \(\w+\)( @\d+ C\d+)? {re.escape(words)}", text)
+        assert start.startswith("Blue: ") and (start in text or told), (start, text)
 
     run(app, size, script)
 
@@ -117,8 +125,10 @@ def test_nothing_is_cut_in_the_decision_column_and_the_camp_preview_is_whole(siz
             preview = camp_preview(app.game.state, app.game.state.current)
             shown = [line for line in text.splitlines() if "Camp now:" in line]
             assert all(preview in line for line in shown), (preview, shown)
+            # at 80x24 the Camp choice, kept in view, may say it instead: "camp  lose 6 spaces, ..."
+            camp = [line for line in text.splitlines() if re.search(r"^ *\d+ camp  ", line)]
             if players <= 2:  # with more expeditions at 80x24 it gives way to the others' last turns
-                assert shown, text
+                assert shown or (camp and all(preview.split(": ", 1)[-1] in line for line in camp)), text
             await choose_first(pilot, app)
 
     run(app, size, script)
@@ -165,9 +175,8 @@ def test_plain_never_cuts_a_label(width: int) -> None:
             menu = choices(state)
             shown = menu.plans[:menu.shown]
             console.print(screen.render_board(state, ["human"] * players, state.current))
-            console.print(screen.render_menu(state, menu.actions, shown, [code(i) for i in range(len(shown))],
-                                             len(menu.plans)))
-            console.print(screen.render_all_plans(state, menu.plans, [code(i) for i in range(len(menu.plans))]))
+            console.print(screen.render_menu(state, menu.actions, shown, len(menu.plans)))
+            console.print(screen.render_all_plans(state, menu.plans))
             text = console.export_text()
             assert not [line for line in text.splitlines() if "…" in line or "..." in line], text
 

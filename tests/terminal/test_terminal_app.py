@@ -263,14 +263,14 @@ def test_rounds_and_starting_characters_in_the_journal() -> None:
     """The full-screen table's checks: the header counts rounds, not player turns; a starting Character reshuffled
     into the Journal shows its role in the full Journal, never "#0"."""
     from builders import game, journal
-    from lewis_clark.terminal import screen, table
+    from lewis_clark.terminal import panels, screen, table
 
     s = game(2, seed=1)
     s.turn = 7
     journal(s, "york", "black-cat", "hay", "seaman", "cuscalar")
     assert "round 4" in screen.header(s, ["human", "human"]).plain
     out = Console(file=io.StringIO(), width=120, color_system=None)
-    out.print(screen.render_journal(s, 0), table.journal_rows(s, 0), table.journal_line(s, 0, 80))
+    out.print(screen.render_journal(s, 0), table.journal_rows(panels.journal(s, 0)), table.journal_line(panels.journal(s, 0), 80))
     text = out.file.getvalue()  # type: ignore[attr-defined]
     assert "Hunter" in text and "#0" not in text and "York" in text
 
@@ -282,13 +282,13 @@ def test_wide_journal_has_whole_headers_and_whole_actions() -> None:
     """At the left column's width of 120x40, the Journal's headers are whole words and every action is
     there word for word (wrapped between words in its column, never cut)."""
     from builders import game, journal
-    from lewis_clark.terminal import table
+    from lewis_clark.terminal import panels, table
     from lewis_clark.wording import card_summary
 
     s = game(1, seed=1)
     journal(s, "little-raven", "j-baptiste-deschamps", "cameahwait", "regis-loisel", "f-antoine-larocque")
     out = Console(file=io.StringIO(), width=66, color_system=None)
-    out.print(table.journal_rows(s, 0, 65))
+    out.print(table.journal_rows(panels.journal(s, 0), 65))
     lines = out.file.getvalue().splitlines()  # type: ignore[attr-defined]
     head = next(line for line in lines if JOURNAL_HEADS.search(line))
     column = head.index("action")
@@ -302,12 +302,12 @@ def test_compact_journal_keeps_short_names_whole() -> None:
     """At 80 columns the longest names are shortened first (initials, then the surname): short ones and
     "J. Gravelines" stay whole, and no name is cut with an ellipsis."""
     from builders import game, journal
-    from lewis_clark.terminal import table
+    from lewis_clark.terminal import panels, table
 
     s = game(1, seed=1)
     journal(s, "joseph-gravelines", "f-antoine-larocque", "toussaint-charbonneau", "three-eagles", "york")
     out = Console(file=io.StringIO(), width=80, color_system=None)
-    out.print(table.journal_line(s, 0, 79))
+    out.print(table.journal_line(panels.journal(s, 0), 79))
     text = out.file.getvalue()  # type: ignore[attr-defined]
     assert "…" not in text and "J. Gravelines" in text and "Three Eagles" in text and "York" in text
     assert "Larocque" in text and "Charbonneau" in text

@@ -264,7 +264,7 @@ def test_plans_at_80_columns_wrap_under_their_words() -> None:
         menu = choices(t)
         shown = menu.plans[:menu.shown]
         codes = [code(i) for i in range(len(shown))]
-        text = draw(screen.render_menu(t, menu.actions, shown, codes, len(menu.plans)))
+        text = draw(screen.render_menu(t, menu.actions, shown, len(menu.plans)))
         lines = [line.rstrip() for line in text.splitlines()]
         assert max(len(line) for line in lines) <= 80
         assert lines[0] == prompt(t) and decision_hint(t).split()[0] in lines[1]
@@ -279,7 +279,7 @@ def test_plans_at_80_columns_wrap_under_their_words() -> None:
                 assert re.match(r"^ {4,}\S", line), line  # a continuation, indented under the words
                 entries[-1] += " " + line.strip()
         assert entries == [choice_label(t, p) for p in shown]
-        every = draw(screen.render_all_plans(t, menu.plans, [code(i) for i in range(len(menu.plans))]))
+        every = draw(screen.render_all_plans(t, menu.plans))
         assert max(len(line.rstrip()) for line in every.splitlines()) <= 80
         assert all(re.search(rf"^ +{c}  ", every, re.M) for c in codes)
 

@@ -12,7 +12,6 @@ Bots think in a worker thread and move at the given pace, so the screen never fr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -23,10 +22,10 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.dom import DOMNode
+from textual.reactive import reactive, var
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from lewis_clark.actions import Action
@@ -35,20 +34,18 @@ from lewis_clark.match import HUMAN, Step
 from lewis_clark.plans import Plan
 from lewis_clark.record import Record
 from lewis_clark.state import State
-from lewis_clark.terminal import screen, table
-from lewis_clark.terminal.choices import code
+from lewis_clark.terminal import panels, screen, table
 from lewis_clark.terminal.game import Command, Game, Refusal
+from lewis_clark.terminal.panels import Choice, Decision, Panels
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import hanging, help_text
-from lewis_clark.wording import RULE_TOPICS, current_language, discard_warning, futile_mark, hint, language, outcome, seat_name
-from lewis_clark.wording.plans import compact_choice_label
+from lewis_clark.wording import RULE_TOPICS, current_language, language, outcome, seat_name
 from lewis_clark.wording.terminal import leaving, no_plans, record_is_in, say_where
 from lewis_clark.wording.terminal_app import (
     autosaving,
     game_over_keys,
     help_title,
     input_placeholder,
-    key_words,
     keys_help,
     keys_line,
     log_title,
@@ -62,23 +59,18 @@ __all__ = ["SIDE", "WIDE", "ChoiceList", "CommandLine", "TableApp"]
 WIDE = (110, 32)  # from this size on, the table and the choices stand side by side
 SIDE = 44  # the width of the choices' column when wide, at least
 SIDE_MOST = 90  # and at most (and never more than half the screen): the table keeps the rest
-TALL = 30  # from this height on the keys have a footer line; below it they are the input line's placeholder
-BELOW_TABLE = 10  # lines under the narrow table: header, decision (2), choices (at least 4), more, input, message
+TALL = 30  # from this height on the keys have a line of their own; below it they are the input line's placeholder
+AROUND = 3  # lines around the body when narrow: the header (one when it fits), the input line and the message
 
 
-def _cut(text: Text) -> Text:
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
-
-
-def worded(node: DOMNode) -> None:
-    """The footer's words for ``node``'s keys in the game's language (bindings are declared once, in
-    English, when the module is imported)."""
-    words = key_words()
-    keys = node._bindings.key_to_bindings
-    for key, bindings in keys.items():
-        keys[key] = [replace(b, description=words.get(b.action, b.description)) for b in bindings]
+def lines(renderable: RenderableType, width: int) -> int:
+    """How many screen lines ``renderable`` takes in ``width`` columns (wrapped as the screen wraps it)."""
+    width = max(1, width)
+    if isinstance(renderable, Text):
+        return len(renderable.wrap(table.MEASURE, width))
+    if isinstance(renderable, Group):
+        return sum(lines(part, width) for part in renderable.renderables)
+    return len(table.MEASURE.render_lines(renderable, table.MEASURE.options.update_width(width), pad=False))
 
 
 def _choice(code: Text, words: Text) -> Table:
@@ -88,6 +80,31 @@ def _choice(code: Text, words: Text) -> Table:
     grid.add_column(overflow="fold")
     grid.add_row(code, words)
     return grid
+
+
+def choice_words(choice: Choice, width: int) -> tuple[Text, Text]:
+    """A choice's code (right-aligned in ``width``) and its words as the menu shows them: a plan's compact
+    words, or an action's notation, mark, hint and warning."""
+    if choice.plan:
+        return Text(f"{choice.code:>{width}} ", style="bold magenta"), Text(choice.short)
+    line = Text(choice.text)
+    if choice.mark:
+        line.append(f"  ! {choice.mark}", style="bold red")
+    line.append("  " + choice.hint, style="dim")
+    if choice.warning:
+        line.append("  " + choice.warning, style="bold red")
+    return Text(f"{choice.code:>{width}} ", style="bold cyan"), line
+
+
+def choice_line(choice: Choice, width: int) -> Table:
+    """A menu line: the choice's code, then its words wrapped under themselves."""
+    return _choice(*choice_words(choice, width))
+
+
+def choice_height(choice: Choice, code: int, width: int) -> int:
+    """The lines ``choice_line`` takes in ``width`` columns."""
+    head, words = choice_words(choice, code)
+    return lines(words, width - head.cell_len)
 
 
 class Completion(Suggester):
@@ -163,10 +180,8 @@ class TextScreen(ModalScreen[None]):
             yield Static(Text(self.title_text, style="bold"), id="sheet-title")
             with VerticalScroll(id="sheet-body"):
                 yield Static(self.body)
-        yield Footer()
 
     def on_mount(self) -> None:
-        worded(self)
         if self.end:
             self.query_one("#sheet-body", VerticalScroll).scroll_end(animate=False)
 
@@ -176,48 +191,22 @@ class TableApp(App[int]):
 
     TITLE = "Lewis & Clark"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    Screen { layout: vertical; }
-    #header { height: 1; background: $boost; }
-    #body { height: 1fr; layout: vertical; }
-    #table { height: auto; max-height: 70%; scrollbar-size-vertical: 1; }
-    #table > Static { height: auto; }
-    #village { display: none; }
-    #side { height: 1fr; }
-    #decision { height: auto; }
-    #choices { height: 1fr; border: none; padding: 0; }
-    #more { height: 1; display: none; color: $accent; }
-    #more.shown { display: block; }
-    #choices:focus { border: none; }
-    #log { display: none; }
-    #command { height: 1; border: none; padding: 0 1; background: $boost; }
-    #command:focus { border: none; }
-    #message { height: auto; max-height: 2; color: $warning; }
-    Screen.short Footer { display: none; }
-    Screen.wide #body { layout: horizontal; }
-    Screen.wide #table { height: 100%; max-height: 100%; width: 1fr; }
-    Screen.wide #village { display: block; }
-    Screen.wide #side { width: 44; height: 100%; border-left: solid $primary-darken-2; }
-    Screen.wide #choices { height: auto; max-height: 70%; }
-    Screen.wide #log { display: block; height: 1fr; min-height: 5; border-top: solid $primary-darken-2; }
-    Screen.village #village { display: block; }
-    #sheet { width: 100%; height: 1fr; background: $surface; }
-    #sheet-title { height: 1; background: $boost; }
-    """
+    CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "leave", "leave", priority=True),
     ]
+
+    message: reactive[str] = reactive("", init=False)  # the message line: the last event, or what the game says
+    big_village: reactive[bool] = reactive(False, init=False)  # V: the Village shown on a narrow screen too
+    thinking: var[bool] = var(False)  # a bot is choosing in its thread
+    left: var[bool] = var(False)  # the person left: no bot may move any more
 
     def __init__(self, record: Record, seats: Sequence[str], *, delay: float = 0.5, autosave: Path | None = None) -> None:
         super().__init__()
         self.game = Game(record, seats, autosave=autosave, say=self.say, on_step=self.stepped)
         self.delay = delay
-        self.message = ""
         self.all_plans: State | None = None  # the state at which 'plans' asked for every plan
-        self.big_village = False
-        self.thinking = False
         self.listed: State | None = None  # the state whose choices the list shows
-        self.left = False
         self.ready = False  # the widgets exist (set when mounted)
         self.language = current_language()  # the game's words, in every callback (see bot_chose)
 
@@ -240,7 +229,7 @@ class TableApp(App[int]):
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield CommandLine(placeholder=input_placeholder(), suggester=Completion(self.completions), id="command")
         yield Static(id="message")
-        yield Footer()
+        yield Static(id="keys")
 
     @property
     def wide(self) -> bool:
@@ -248,8 +237,6 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.ready = True
-        for node in (self, self.query_one("#choices", ChoiceList), self.query_one("#command", CommandLine)):
-            worded(node)
         log = self.query_one("#log", RichLog)
         for step in self.game.match.steps:
             self._log_step(log, step)
@@ -263,6 +250,13 @@ class TableApp(App[int]):
         self.listed = None  # the choices' lines are fitted to the width
         self.call_after_refresh(self.redraw)
         self.call_after_refresh(self.show_more)  # once the new size has reached every widget
+
+    def watch_message(self, text: str) -> None:
+        if self.ready:
+            self.query_one("#message", Static).update(Text(text))
+
+    def watch_big_village(self) -> None:
+        self.redraw()
 
     def side_width(self) -> int:
         """The choices' column when wide: the columns share the width by need. The table needs the whole
@@ -279,114 +273,130 @@ class TableApp(App[int]):
             return state.current
         return self.game.seats.index(HUMAN)
 
+    def facts(self) -> Panels:
+        """The table's facts now (``terminal.panels``), as the seat shown sees them."""
+        game = self.game
+        return panels.panels(game.state, game.seats, self.seat_shown(), game.menu if game.people_to_play else None,
+                             game.events, every_plan=self.all_plans is game.state)
+
     def redraw(self) -> None:
         """Draw every panel for the state now and the screen's size."""
-        if not self.ready:
+        if not self.ready or not self.screen_stack:  # a bot's timer may fire while the app closes
             return
         state, seats = self.game.state, self.game.seats
+        facts = self.facts()
         wide = self.wide
         main = self.screen if not isinstance(self.screen, TextScreen) else self.screen_stack[0]
         main.set_class(wide, "wide")
         main.set_class(self.size.height < TALL, "short")
         self.query_one("#command", CommandLine).placeholder = (keys_line() if self.size.height < TALL
                                                                  else input_placeholder())
+        self.query_one("#keys", Static).update(Text(" " + keys_line()))
         main.set_class(self.big_village, "village")
         side = self.side_width()
         if wide:
             self.query_one("#side", Vertical).styles.width = side
-        width = self.size.width - (side + 2 if wide else 0)  # the side's border; a scroll bar may take one more
-        seat = self.seat_shown()
-        header = screen.header(state, seats)
-        if state.mackenzie >= 0:
-            header.append(f" - Mackenzie {state.options.mackenzie}", style="dim")
-        self.query_one("#header", Static).update(_cut(header))
+        # the side's border; narrow, the table's scroll bar (when it is taller than its room) takes one
+        width = self.size.width - (side + 2 if wide else 1)
+        header = screen.header_text(facts.header)
+        if facts.header.mackenzie >= 0:
+            header.append(f" - Mackenzie {facts.header.mackenzie}", style="dim")
+        self.query_one("#header", Static).update(header)
         rows = "full" if wide or len(state.players) <= 3 else "compact"
         strip = route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide)
         self.query_one("#route", Static).update(strip)
-        journal = table.journal_rows(state, seat, width) if wide else table.journal_line(state, seat, width)
+        journal = table.journal_rows(facts.journal, width) if wide else table.journal_line(facts.journal, width)
         self.query_one("#journal", Static).update(journal)
-        events = self.game.events
+        colours = {e.seat: e.colour for e in facts.expeditions}
+        village: RenderableType = table.village_line(facts.village, width)
         if wide:
-            self.query_one("#hand", Static).update(table.hand_rows(state, seat, width))
-            expeditions = table.expeditions(state, seats, 3, width)
-            told = table.recaps(state, events, seat, seats, width)
-        else:  # 80x24: what the others did stays in view; their expeditions take one line when room is short
-            hand = table.hand_line(state, seat, width)
+            self.query_one("#hand", Static).update(table.hand_rows(facts.hand, width))
+            expeditions = table.expeditions(facts.expeditions, 3, width)
+            told = table.recaps(facts.recaps, colours, width)
+            if self.big_village:
+                village = Group(screen.village_table(facts.village), village)
+        else:  # 80x24: the decision's whole choices stay in view, then what the others did
+            full = self.size.width  # the header and the decision take the whole width
+            table_room = self.size.height - lines(header, full) - 2 - self.side_need(facts, full)
+            for short in (False, True):  # the hand's names shortened only when the table does not fit
+                hand = table.hand_line(facts.hand, width, short=short)
+                room = (table_room - lines(strip, width) - lines(journal, width) - lines(hand, width)
+                        - (lines(village, width) if self.big_village else 0))
+                expeditions, told = self.narrow_expeditions(facts, room, width, where=rows == "compact")
+                if lines(Group(expeditions, *told), width) <= room:
+                    break
             self.query_one("#hand", Static).update(hand)
-            room = self.size.height - BELOW_TABLE - len(strip.renderables) - 3 - len(hand.plain.splitlines())
-            expeditions, told = self.narrow_expeditions(room, seat, width)
+            # the table gets what the decision leaves; were it taller still, it scrolls (nothing is cut)
+            self.query_one("#table", VerticalScroll).styles.max_height = max(3, table_room)
         self.query_one("#expeditions", Static).update(expeditions)
         self.query_one("#recap", Static).update(Group(*told))
         self.query_one("#recap", Static).display = bool(told)
-        village: RenderableType = table.village_line(state, width)
-        if wide and self.big_village:
-            village = Group(screen.render_village(state), table.village_line(state, width))
         self.query_one("#village", Static).update(village)
         self.query_one("#message", Static).update(Text(self.message))
-        self.draw_decision()
+        self.draw_decision(facts)
 
-    def narrow_expeditions(self, room: int, seat: int, width: int) -> tuple[Group, list[Text]]:
+    def side_need(self, facts: Panels, width: int) -> int:
+        """The lines the decision needs on a narrow screen: its prompt and hint, every whole choice (the
+        plans, Camp, the turn's end) and the line that says more are below; at least four choices."""
+        asked = facts.decision
+        if asked is None:
+            return 3 if not self.game.state.over else 12
+        code = self.code_width(asked)
+        whole = [c for c in asked.first if c.plan or c.whole]
+        shown = sum(choice_height(c, code, width - 2) for c in whole)  # the list's scroll bar takes two
+        rest = len(asked.first) - len(whole)
+        return lines(table.decision(asked), width) + max(shown + (1 if rest else 0), min(4, len(asked.first)))
+
+    def narrow_expeditions(self, facts: Panels, room: int, width: int, where: bool) -> tuple[Group, list[Text]]:
         """The expeditions and the other seats' last turns in ``room`` lines, the richest layout that fits:
-        the others' expeditions in two lines, then in one; then each turn in one line (cut at the edge);
-        then each other expedition in one line of its Scout, Camp and last turn; then the expedition to
-        play in one line too."""
-        state, seats = self.game.state, self.game.seats
-        events = self.game.events
-        wrapped = len(table.recaps(state, events, seat, seats, width))
-        turns = len(table.recaps(state, events, seat, seats, 10**4))
+        the others' expeditions in two lines, then in one; then each other expedition in one line of its
+        Scout, Camp and last turn; then the expedition to play in one line too. Lines wrap, never cut.
+        Scout and Camp are said only when the route strip has no row per expedition (not ``where``)."""
+        state = self.game.state
+        colours = {e.seat: e.colour for e in facts.expeditions}
+        said = facts.recaps
+        need = sum(lines(text, width) for text in table.recaps(said, colours, width))
         others = [s for s in range(len(state.players)) if s != state.current]
         everyone = list(range(len(state.players)))
-        for brief, need in (([], wrapped), (others, wrapped), (others, turns)):
-            expeditions = table.expeditions(state, seats, 2, width, brief=brief)
-            left = room - len(expeditions.renderables)
+        for brief in ([], others, everyone):
+            expeditions = table.expeditions(facts.expeditions, 2, width, brief=brief, where=where)
+            left = room - lines(expeditions, width)
             if left >= need:
-                return expeditions, table.recaps(state, events, seat, seats, width, left)
-        told = table.last_words(state, events, seat)
+                return expeditions, table.recaps(said, colours, width, left)
+        told = table.last_words(said)
         if len(state.players) == 1 or not told:  # solo: Mackenzie's step has a line of its own
-            return expeditions, table.recaps(state, events, seat, seats, width, max(1, left))
-        expeditions = table.expeditions(state, seats, 2, width, brief=others, told=told)
-        if len(expeditions.renderables) > room:
-            expeditions = table.expeditions(state, seats, 2, width, brief=everyone, told=told)
+            return expeditions, table.recaps(said, colours, width, max(1, left))
+        expeditions = table.expeditions(facts.expeditions, 2, width, brief=others, told=told, where=where)
+        if lines(expeditions, width) > room:
+            expeditions = table.expeditions(facts.expeditions, 2, width, brief=everyone, told=told, where=where)
         return expeditions, []
 
-    def draw_decision(self) -> None:
+    @staticmethod
+    def code_width(asked: Decision) -> int:
+        return max(2, *(len(c.code) for c in asked.first))
+
+    def draw_decision(self, facts: Panels) -> None:
         state = self.game.state
         panel = self.query_one("#decision", Static)
         choices = self.query_one("#choices", ChoiceList)
-        if state.over:
-            panel.update(screen.render_end(state, self.game.seats))
+        if state.over or facts.decision is None:
+            if state.over:
+                panel.update(screen.render_end(state, self.game.seats))
+            else:
+                panel.update(Text(waiting_for(seat_name(state, state.current, self.game.seats)), style="bold"))
             if self.listed is not state:
                 choices.clear_options()
                 self.listed = state
             return
-        if not self.game.people_to_play:
-            panel.update(_cut(Text(waiting_for(seat_name(state, state.current, self.game.seats)), style="bold")))
-            if self.listed is not state:
-                choices.clear_options()
-                self.listed = state
-            return
-        panel.update(table.decision(state))
+        asked = facts.decision
+        panel.update(table.decision(asked))
         if self.listed is state:
             return
         self.listed = state
-        menu = self.game.menu
-        count = len(menu.plans) if self.all_plans is state else menu.shown
-        options: list[Option] = []
-        width = max(2, len(str(len(menu.actions))), *(len(code(i)) for i in range(count)))
-        for i, plan in enumerate(menu.plans[:count]):
-            options.append(Option(_choice(Text(f"{code(i):>{width}} ", style="bold magenta"),
-                                          Text(compact_choice_label(state, plan))), id=f"plan{i}"))
-        for i, action in enumerate(menu.actions, 1):
-            # a choice longer than the column wraps under its own words, never cut
-            line = Text(str(action))
-            mark = futile_mark(state, action)
-            if mark:
-                line.append(f"  ! {mark}", style="bold red")
-            line.append("  " + hint(state, action), style="dim")
-            warning = discard_warning(state, action)
-            if warning:
-                line.append("  " + warning, style="bold red")
-            options.append(Option(_choice(Text(f"{i:>{width}} ", style="bold cyan"), line), id=f"act{i - 1}"))
+        code = self.code_width(asked)
+        # the whole choices first (plans, Camp, the end), so that a small screen keeps them in view;
+        # a choice longer than the column wraps under its own words, never cut
+        options = [Option(choice_line(c, code), id=("plan" if c.plan else "act") + c.code) for c in asked.first]
         choices.clear_options()
         choices.add_options(options)
         choices.highlighted = 0 if options else None
@@ -398,17 +408,17 @@ class TableApp(App[int]):
             return
         choices = self.query_one("#choices", ChoiceList)
         more = self.query_one("#more", Static)
-        below = choices.max_scroll_y > choices.scroll_y + 0.5 and choices.option_count > 0
+        # the line itself takes a row from the list: hidden, it would give that row back
+        shown = 1 if more.has_class("shown") else 0
+        below = choices.max_scroll_y - shown > choices.scroll_y + 0.5 and choices.option_count > 0
         if below:
-            more.update(_cut(Text(more_below(len(self.game.menu.actions) if self.game.people_to_play else 0))))
+            more.update(Text(more_below(len(self.game.menu.actions) if self.game.people_to_play else 0)))
         more.set_class(below, "shown")
 
     # --- what happens ----------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
         self.message = text
-        if self.ready:
-            self.query_one("#message", Static).update(_cut(Text(text)))
 
     def stepped(self, step: Step) -> None:
         """A step was applied: its log lines go to the log and the message line."""
@@ -485,9 +495,11 @@ class TableApp(App[int]):
         ident = event.option.id or ""
         menu = self.game.menu
         if ident.startswith("plan"):
-            self.act(menu.plans[int(ident[4:])])
+            plan = menu.plan(ident[4:])
+            if plan is not None:
+                self.act(plan)
         elif ident.startswith("act"):
-            self.act(menu.actions[int(ident[3:])])
+            self.act(menu.actions[int(ident[3:]) - 1])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
@@ -563,7 +575,6 @@ class TableApp(App[int]):
 
     def action_village(self) -> None:
         self.big_village = not self.big_village
-        self.redraw()
 
     def action_log(self) -> None:
         lines = self.game.log

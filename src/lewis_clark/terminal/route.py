@@ -113,7 +113,6 @@ def route_strip(state: State, seats: Sequence[str] = (), width: int = 80, *, row
                 line = Text(style="dim")
             line.append(("  " if line.cell_len else "") + part)
         lines.append(line)
-    for line in lines:
-        line.no_wrap = True
-        line.overflow = "ellipsis"
+    for line in lines:  # fitted to the width above; were one longer, it would wrap, never be cut
+        line.overflow = "fold"
     return Group(*lines)

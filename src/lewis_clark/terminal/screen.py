@@ -1,8 +1,9 @@
-"""Drawing the table with rich: the route, Village, Journal, expeditions, a hand, and the menu.
+"""Drawing the table with rich for the line-by-line game: the route, Village, Journal, expeditions, a
+hand, and the menu.
 
-Everything a player at the table sees, laid out to stay readable in 80 columns (tables fold their
-long cells rather than widen). Functions take a state and return rich renderables; nothing here
-reads input or changes a state.
+The facts come from ``terminal.panels`` (the same the full screen draws); here they are laid out to
+stay readable in 80 columns (tables fold their long cells rather than widen, nothing is cut with an
+ellipsis). Functions return rich renderables; nothing here reads input or changes a state.
 """
 
 from __future__ import annotations
@@ -15,40 +16,16 @@ from rich.table import Table
 from rich.text import Text
 
 from lewis_clark.actions import Action
-from lewis_clark.cards import CARDS, GRAVELINES
-from lewis_clark.expedition import TILE_FACES
-from lewis_clark.journal import fur_cost
 from lewis_clark.plans import Plan
-from lewis_clark.queries import recruit_fur, round_number
-from lewis_clark.resources import KINDS, RESOURCES
+from lewis_clark.queries import round_number
+from lewis_clark.resources import KINDS
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import State
-from lewis_clark.village import PLACES
-from lewis_clark.wording import (
-    boat_count,
-    boats_load,
-    camp_preview,
-    card_summary,
-    decision_hint,
-    discard_warning,
-    futile_mark,
-    hint,
-    kind_count,
-    kind_name,
-    outcome,
-    place_summary,
-    player_name,
-    prompt,
-    resources_words,
-    seat_name,
-    t,
-    tn,
-    village_room,
-)
-from lewis_clark.wording.names import card_tag
-from lewis_clark.wording.plans import choice_label
+from lewis_clark.terminal import panels
+from lewis_clark.terminal.panels import Choice, Decision, Expedition, Hand, Header, Journal, Panels, Village
+from lewis_clark.wording import kind_count, kind_name, outcome, seat_name, t, tn
 from lewis_clark.wording.terminal import all_plans_heading, plans_heading, single_choices_heading
-from lewis_clark.wording.terminal_app import colour_label, place_label
+from lewis_clark.wording.terminal_app import colour_label
 
 PLAYER_STYLES: dict[str, str] = {"orange": "bold dark_orange", "blue": "bold dodger_blue1", "yellow": "bold yellow",
                                  "green": "bold green3", "purple": "bold medium_purple1"}
@@ -63,19 +40,23 @@ def player_text(state: State, seat: int, seats: Sequence[str] = ()) -> Text:
     return Text(seat_name(state, seat, seats), style=PLAYER_STYLES.get(state.players[seat].colour, "bold"))
 
 
+def name_text(e: Expedition) -> Text:
+    """An expedition's name in its colour."""
+    return Text(e.name, style=PLAYER_STYLES.get(e.colour, "bold"))
+
+
 def kind_text(kind: int, n: int | None = None) -> Text:
     """A resource kind or a count of it, in the kind's colour."""
     return Text(kind_name(kind) if n is None else kind_count(kind, n), style=KIND_STYLES[KINDS[kind]])
 
 
-def resources_text(state: State, seat: int) -> Text:
-    """``wording.resources_line`` with each kind in its colour."""
-    p = state.players[seat]
-    out = Text(resources_words(state, seat), style="" if any(p.resources[r] for r in RESOURCES) else "dim")
-    for r in RESOURCES:
-        if p.resources[r]:
-            out.highlight_words([kind_count(r, p.resources[r])], style=KIND_STYLES[KINDS[r]])
-    out.append(f"  ({boats_load(state, seat)})", style="dim")
+def resources_text(e: Expedition, load: bool = True) -> Text:
+    """An expedition's resources in words, each kind in its colour, then (with ``load``) the boats' room."""
+    out = Text(e.resources, style="" if e.counts else "dim")
+    for kind, n in e.counts:
+        out.highlight_words([kind_count(kind, n)], style=KIND_STYLES[KINDS[kind]])
+    if load:
+        out.append(f"  ({e.load})", style="dim")
     return out
 
 
@@ -99,15 +80,15 @@ def render_route(state: State, seats: Sequence[str] = ()) -> RenderableType:
     marks[route.fort_clatsop] = "F"
     landmarks = Text(" " * label + "".join(marks).rstrip(), style="bold")
     rows: list[RenderableType] = [ruler, terrain, landmarks]
-    for p in state.players:
+    for e in panels.expeditions(state, seats):
         cells = [" "] * n
-        for i in range(min(p.camp, p.scout) + 1, max(p.camp, p.scout)):
+        for i in range(min(e.camp, e.scout) + 1, max(e.camp, e.scout)):
             cells[i] = "-"
-        cells[p.camp] = "C"
-        cells[p.scout] = "#" if p.scout == p.camp else "@"
-        row = Text(colour_label(p.colour)[:label - 1].ljust(label), style=PLAYER_STYLES.get(p.colour, "bold"))
-        row.append("".join(cells), style=PLAYER_STYLES.get(p.colour, "bold"))
-        row.append(f"  @{p.scout} C{p.camp}", style="dim")
+        cells[e.camp] = "C"
+        cells[e.scout] = "#" if e.scout == e.camp else "@"
+        row = Text(colour_label(e.colour)[:label - 1].ljust(label), style=PLAYER_STYLES.get(e.colour, "bold"))
+        row.append("".join(cells), style=PLAYER_STYLES.get(e.colour, "bold"))
+        row.append(f"  @{e.scout} C{e.camp}", style="dim")
         rows.append(row)
     if state.mackenzie >= 0:
         cells = [" "] * n
@@ -122,193 +103,215 @@ def render_route(state: State, seats: Sequence[str] = ()) -> RenderableType:
 
 # --- Village and Journal ---------------------------------------------------------------------------
 
-def render_village(state: State) -> RenderableType:
+def village_table(village: Village) -> RenderableType:
+    """The Village a place per row: its Indians, room and action; then the Powwow, Newcomer and stocks."""
     table = Table(title=t("Indian Village"), box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
     table.add_column(t("place"), overflow="fold")
     table.add_column(t("ind."), justify="right", overflow="fold")
     table.add_column(t("room"), overflow="fold")
     table.add_column(t("action"), overflow="fold")
-    for place in PLACES:
-        n = state.village[place.index]
+    for place in village.places:
         # in English the notation's word names the place: it is what is typed after "village"
-        table.add_row(place_label(place), Text(str(n), style="magenta" if n else "dim"), village_room(state, place),
-                      place_summary(place))
+        table.add_row(place.label, Text(str(place.indians), style="magenta" if place.indians else "dim"), place.room,
+                      place.action)
     return Group(table, Text(t("Powwow {powwow}   Newcomer {newcomer}   Indian stock {stock}   boat tiles: small {small}, "
-                               "large {large}", powwow=state.powwow, newcomer=state.newcomer, stock=state.indian_stock,
-                               small=state.tile_stacks[0], large=state.tile_stacks[1]), style="dim"))
+                               "large {large}", powwow=village.powwow, newcomer=village.newcomer, stock=village.stock,
+                               small=village.small_tiles, large=village.large_tiles), style="dim"))
 
 
-def _strength_badge(card: int) -> Text:
-    c = CARDS[card]
-    out = Text(f"{c.strength} ")
-    out.append_text(kind_text(c.badge))
+def render_village(state: State) -> RenderableType:
+    return village_table(panels.village(state))
+
+
+def _strength_badge(strength: int, badge: int) -> Text:
+    out = Text(f"{strength} ")
+    out.append_text(kind_text(badge))
     return out
 
 
-def render_journal(state: State, seat: int) -> RenderableType:
-    p = state.players[seat]
+def journal_table(journal: Journal) -> RenderableType:
+    """The Journal a slot per row: fur to pay (``*`` when Gravelines lowers it, R15), card, Strength,
+    badge and action."""
     table = Table(title=t("Journal"), box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
     table.add_column(t("slot"), justify="right", overflow="fold")
     table.add_column(kind_name(1), justify="right", overflow="fold")
     table.add_column(t("card"), overflow="fold")
     table.add_column(t("str badge"), overflow="fold")
     table.add_column(t("action"), overflow="fold")
-    for slot, card in enumerate(state.journal):
-        fur = recruit_fur(state, p, slot)
-        fur_cell = str(fur) if fur == fur_cost(slot) else f"{fur}*"
-        if not card:
-            table.add_row(str(slot + 1), fur_cell, Text(t("(empty)"), style="dim"), "", "")
+    for slot in journal.slots:
+        fur_cell = f"{slot.fur}*" if slot.lowered else str(slot.fur)
+        if not slot.card:
+            table.add_row(str(slot.slot), fur_cell, Text(t("(empty)"), style="dim"), "", "")
             continue
-        c = CARDS[card]
-        table.add_row(str(slot + 1), fur_cell, f"{c.name} [dim]{card_tag(c)}[/]", _strength_badge(card), card_summary(c))
-    caption = t("recruit: fur by slot + equipment = Strength.  Deck {deck}, discards {discards}", deck=len(state.deck),
-                discards=len(state.discard))
-    if GRAVELINES in p.face_up:
+        table.add_row(str(slot.slot), fur_cell, Text(slot.card).append(f" {slot.tag}", style="dim"),
+                      _strength_badge(slot.strength, slot.badge), slot.action)
+    caption = t("recruit: fur by slot + equipment = Strength.  Deck {deck}, discards {discards}", deck=journal.deck,
+                discards=journal.discards)
+    if journal.gravelines:
         caption += "   " + t("* Gravelines: 2 fur less")
     table.caption = caption
     table.caption_justify = "left"
     return table
 
 
+def render_journal(state: State, seat: int) -> RenderableType:
+    return journal_table(panels.journal(state, seat))
+
+
 # --- expeditions and hands -----------------------------------------------------------------------
 
-def _card_names(ids: Sequence[int]) -> str:
-    return ", ".join(CARDS[c].name for c in ids) if ids else "-"
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names) if names else "-"
 
 
-def render_expeditions(state: State, seats: Sequence[str] = ()) -> RenderableType:
+def expeditions_table(expeditions: Sequence[Expedition]) -> RenderableType:
+    """Each expedition in a few lines: Scout, Camp and the Camp preview, resources, Indians and boats,
+    the playing area, the hand's size."""
     table = Table(title=t("Expeditions"), box=box.SIMPLE_HEAD, title_justify="left", show_header=False, padding=(0, 1))
     table.add_column("who", overflow="fold")
     table.add_column("what", overflow="fold")
-    for seat, p in enumerate(state.players):
-        name = player_text(state, seat, seats)
-        if seat == state.current and not state.over:
+    for e in expeditions:
+        name = name_text(e)
+        if e.to_play:
             name.append("  " + t("<- turn"), style="bold")
-        boats = ", ".join(boat_count(face, n) for face, n in zip(TILE_FACES, p.tiles, strict=True) if n) \
-            or t("the 5 starting boats")
         lines = Text()
-        where = t("Scout {scout}, Camp {camp}", scout=p.scout, camp=p.camp)
-        lines.append(f"{where}; {camp_preview(state, seat)}\n" if not state.over else f"{where}\n")
-        lines.append_text(resources_text(state, seat))
-        lines.append("\n" + t("Indians: {boats} on boats, {cards} on cards; boats: {tiles}", boats=p.indians,
-                                cards=p.on_cards, tiles=boats) + "\n")
-        lines.append(t("area: {cards}", cards=_card_names(p.face_up)), style="")
-        if p.face_down:
-            lines.append(" " + t("(under: {cards})", cards=_card_names(p.face_down)), style="dim")
-        lines.append("\n" + tn("hand: {n} card", "hand: {n} cards", len(p.hand)), style="dim")
+        where = t("Scout {scout}, Camp {camp}", scout=e.scout, camp=e.camp)
+        lines.append(f"{where}; {e.camp_now}\n" if e.camp_now else f"{where}\n")
+        lines.append_text(resources_text(e))
+        lines.append("\n" + t("Indians: {boats} on boats, {cards} on cards; boats: {tiles}", boats=e.indians,
+                                cards=e.on_cards, tiles=", ".join(e.boats) or t("the 5 starting boats")) + "\n")
+        lines.append(t("area: {cards}", cards=_names(e.area)), style="")
+        if e.under:
+            lines.append(" " + t("(under: {cards})", cards=_names(e.under)), style="dim")
+        lines.append("\n" + tn("hand: {n} card", "hand: {n} cards", e.hand), style="dim")
         table.add_row(name, lines)
     return table
 
 
-def render_hand(state: State, seat: int) -> RenderableType:
-    p = state.players[seat]
-    table = Table(title=t("{name}'s hand", name=player_name(state, seat)), box=box.SIMPLE_HEAD, title_justify="left",
-                  padding=(0, 1))
+def render_expeditions(state: State, seats: Sequence[str] = ()) -> RenderableType:
+    return expeditions_table(panels.expeditions(state, seats))
+
+
+def hand_table(hand: Hand) -> RenderableType:
+    """A hand a card per row: name, Strength and badge, action."""
+    table = Table(title=t("{name}'s hand", name=hand.owner), box=box.SIMPLE_HEAD, title_justify="left", padding=(0, 1))
     table.add_column(t("card"), overflow="fold")
     table.add_column(t("str badge"), overflow="fold")
     table.add_column(t("action"), overflow="fold")
-    for c in sorted(p.hand, key=lambda c: (CARDS[c].strength, c)):
-        card = CARDS[c]
-        table.add_row(card.name, _strength_badge(c), card_summary(card))
-    if not p.hand:
+    for card in hand.cards:
+        table.add_row(card.name, _strength_badge(card.strength, card.badge), card.action)
+    if not hand.cards:
         table.add_row(Text(t("(no cards)"), style="dim"), "", "")
     return table
 
 
-def header(state: State, seats: Sequence[str]) -> Text:
-    # The seed is not shown: with the actions it foretells every draw (rng.py). A chosen one is said.
-    # Whose turn comes first: the warning goes last, so that 80 columns never cut who is to play.
-    out = Text(t("Lewis & Clark - round {round} - ", round=round_number(state)), style="bold")
-    if state.over:
+def render_hand(state: State, seat: int) -> RenderableType:
+    return hand_table(panels.hand(state, seat))
+
+
+def header_text(h: Header) -> Text:
+    """The header line. The seed is not shown: with the actions it foretells every draw; a chosen one
+    is said. Whose turn comes first: the warning goes last, so that a narrow screen keeps who is to play
+    on the first line."""
+    out = Text(t("Lewis & Clark - round {round} - ", round=h.round), style="bold")
+    if h.to_play < 0:
         out.append(t("the game is over"), style="bold")
     else:
-        out.append_text(player_text(state, state.current, seats))
+        out.append(h.name, style=PLAYER_STYLES.get(h.colour, "bold"))
         out.append(" " + t("to play"), style="bold")
-    if state.options.chosen_seed:
+    if h.chosen_seed:
         out.append(" - " + t("chosen seed: its creator knows the deck"), style="bold yellow")
     return out
 
 
+def header(state: State, seats: Sequence[str]) -> Text:
+    return header_text(panels.header(state, seats))
+
+
+def board(table: Panels, route: RenderableType) -> RenderableType:
+    """The whole table (``route`` drawn by ``render_route``), then the hand in detail."""
+    return Group(Text(""), header_text(table.header), route, Text(""), village_table(table.village),
+                 journal_table(table.journal), expeditions_table(table.expeditions), hand_table(table.hand))
+
+
 def render_board(state: State, seats: Sequence[str], seat: int) -> RenderableType:
     """The whole table, then ``seat``'s hand in detail."""
-    return Group(Text(""), header(state, seats), render_route(state, seats), Text(""), render_village(state),
-                 render_journal(state, seat), render_expeditions(state, seats), render_hand(state, seat))
+    return board(panels.panels(state, seats, seat), render_route(state, seats))
+
+
+def status(e: Expedition) -> Text:
+    """A short reminder between the decisions of one turn."""
+    line = name_text(e)
+    parts = [t("Scout {scout}, Camp {camp}", scout=e.scout, camp=e.camp),
+             tn("{n} Indian aboard", "{n} Indians aboard", e.indians), tn("{n} card", "{n} cards", e.hand)]
+    line.append(": " + ", ".join(parts) + "; ")
+    line.append_text(resources_text(e))
+    if e.camp_now:
+        line.append(f"; {e.camp_now}", style="dim")
+    return line
 
 
 def render_status(state: State, seats: Sequence[str], seat: int) -> RenderableType:
-    """A short reminder between the decisions of one turn."""
-    p = state.players[seat]
-    line = player_text(state, seat, seats)
-    parts = [t("Scout {scout}, Camp {camp}", scout=p.scout, camp=p.camp),
-             tn("{n} Indian aboard", "{n} Indians aboard", p.indians), tn("{n} card", "{n} cards", len(p.hand))]
-    line.append(": " + ", ".join(parts) + "; ")
-    line.append_text(resources_text(state, seat))
-    line.append(f"; {camp_preview(state, seat)}", style="dim")
-    return line
+    return status(panels.expeditions(state, seats)[seat])
 
 
 # --- the menu ------------------------------------------------------------------------------------
 
-def action_hint(state: State, action: Action) -> str:
-    """A few words on what a menu choice does (``wording.hint``)."""
-    return hint(state, action)
-
-
-def render_plans(state: State, plans: Sequence[Plan], codes: Sequence[str]) -> RenderableType:
+def plans_grid(plans: Sequence[Choice]) -> RenderableType:
     """Plans, one per line with its letter; a long one wraps under its own words, not under the letter."""
     # no padding at the edges (the letter brings its own space): the words get the whole width left
     grid = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     grid.add_column(justify="right", style="bold magenta", no_wrap=True)
     grid.add_column(overflow="fold")
-    for letter, plan in zip(codes, plans, strict=True):
-        grid.add_row(f" {letter} ", choice_label(state, plan))
+    for plan in plans:
+        grid.add_row(f" {plan.code} ", plan.text)
     return grid
 
 
-def render_all_plans(state: State, plans: Sequence[Plan], codes: Sequence[str]) -> RenderableType:
+def render_all_plans(state: State, plans: Sequence[Plan]) -> RenderableType:
     """Every plan of the decision (the ``plans`` command), with the letters the menu uses."""
-    return Group(Text(all_plans_heading(len(plans)), style="bold"), render_plans(state, plans, codes))
+    asked = panels.decision(state, [], plans)
+    return Group(Text(all_plans_heading(len(plans)), style="bold"), plans_grid(asked.plans))
 
 
-def render_menu(state: State, legal: Sequence[Action], plans: Sequence[Plan] = (), codes: Sequence[str] = (),
-                total: int = 0) -> RenderableType:
-    """The decision and its one-line hint; the ``plans`` (lettered by ``codes``, ``total`` plans in all)
-    when there are any; then the legal actions, numbered from 1 in ``legal``'s order."""
-    title = Text(prompt(state), style="bold")
-    parts: list[RenderableType] = [title, Text(decision_hint(state), style="dim italic")]
-    if plans:
-        parts.append(Text(plans_heading(len(plans), max(total, len(plans))), style="bold"))
-        parts.append(render_plans(state, plans, codes))
+def menu(asked: Decision) -> RenderableType:
+    """The decision and its one-line hint; the plans when there are any; then the numbered actions."""
+    parts: list[RenderableType] = [Text(asked.prompt, style="bold"), Text(asked.hint, style="dim italic")]
+    if asked.plans:
+        parts.append(Text(plans_heading(len(asked.plans), asked.total_plans), style="bold"))
+        parts.append(plans_grid(asked.plans))
         parts.append(Text(single_choices_heading(), style="bold"))
-    parts.append(render_actions(state, legal))
+    parts.append(actions_grid(asked.actions))
     return Group(*parts)
 
 
-def render_actions(state: State, legal: Sequence[Action]) -> RenderableType:
-    """The legal actions, numbered from 1 in ``legal``'s order, with hints when few (and a warning
-    before a discard that loses the Commander or a mover); nothing is ever cut: what does not fit wraps."""
-    if len(legal) <= MENU_HINTS_UP_TO:
+def render_menu(state: State, legal: Sequence[Action], plans: Sequence[Plan] = (), total: int = 0) -> RenderableType:
+    """The decision, the ``plans`` shown (``total`` plans in all) and the legal actions, numbered from 1
+    in ``legal``'s order."""
+    return menu(panels.decision(state, legal, plans, total))
+
+
+def actions_grid(actions: Sequence[Choice]) -> RenderableType:
+    """The numbered actions, with hints when few (and a warning before a discard that loses the
+    Commander or a mover); nothing is ever cut: what does not fit wraps."""
+    if len(actions) <= MENU_HINTS_UP_TO:
         grid = Table(box=None, show_header=False, padding=(0, 2, 0, 0), pad_edge=False)
         grid.add_column(justify="right", style="bold cyan", no_wrap=True)
         grid.add_column(overflow="fold")
         grid.add_column(overflow="fold", ratio=1)
-        for i, action in enumerate(legal, 1):
-            words = Text(action_hint(state, action), style="dim")
-            mark = futile_mark(state, action)
-            if mark:
-                words = Text(f"! {mark}", style="bold red").append("  ").append(words)
-            warning = discard_warning(state, action)
-            if warning:
-                words.append(("  " if words else "") + warning, style="bold red")
-            grid.add_row(f" {i}", str(action), words)
+        for choice in actions:
+            words = Text(choice.hint, style="dim")
+            if choice.mark:
+                words = Text(f"! {choice.mark}", style="bold red").append("  ").append(words)
+            if choice.warning:
+                words.append(("  " if words else "") + choice.warning, style="bold red")
+            grid.add_row(f" {choice.code}", choice.text, words)
         return grid
-    return Numbered([_marked(state, a) for a in legal])
+    return Numbered([f"{c.text}  ! {c.mark}" if c.mark else c.text for c in actions])
 
 
-def _marked(state: State, action: Action) -> str:
-    """A choice's notation, with the mark of one that pays for nothing."""
-    mark = futile_mark(state, action)
-    return f"{action}  ! {mark}" if mark else str(action)
+def render_actions(state: State, legal: Sequence[Action]) -> RenderableType:
+    return actions_grid(panels.decision(state, legal).actions)
 
 
 class Numbered:
@@ -346,9 +349,8 @@ def render_end(state: State, seats: Sequence[str]) -> RenderableType:
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
     for col in (t("expedition"), t("scout"), t("camp"), t("hand"), t("resources")):
         table.add_column(col, overflow="fold")
-    for seat, p in enumerate(state.players):
-        table.add_row(player_text(state, seat, seats), str(p.scout), str(p.camp), str(len(p.hand)),
-                      resources_text(state, seat))
+    for e in panels.expeditions(state, seats):
+        table.add_row(name_text(e), str(e.scout), str(e.camp), str(e.hand), resources_text(e))
     return Group(Text(""), Text(t("=== Game over ==="), style="bold"), line, table,
                  Text(tn("{n} round, Fort Clatsop at space {fort}", "{n} rounds, Fort Clatsop at space {fort}",
                          round_number(state), fort=state.options.route.fort_clatsop), style="dim"))

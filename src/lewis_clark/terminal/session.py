@@ -26,8 +26,8 @@ from lewis_clark.plans import Plan
 from lewis_clark.queries import round_number
 from lewis_clark.record import Record
 from lewis_clark.state import State
-from lewis_clark.terminal import screen
-from lewis_clark.terminal.choices import Choices, code
+from lewis_clark.terminal import panels, screen
+from lewis_clark.terminal.choices import Choices
 from lewis_clark.terminal.game import (
     Command,
     Game,
@@ -165,15 +165,14 @@ class Session:
 
     def human_step(self) -> None:
         seat = self.state.current
-        menu = self.menu
+        facts = panels.panels(self.state, self.seats, seat, self.menu)
         if self.board_due:
-            self.console.print(screen.render_board(self.state, self.seats, seat))
+            self.console.print(screen.board(facts, screen.render_route(self.state, self.seats)))
             self.board_due = False
         else:
-            self.console.print(screen.render_status(self.state, self.seats, seat))
-        shown = menu.plans[:menu.shown]
-        self.console.print(screen.render_menu(self.state, menu.actions, shown, [code(i) for i in range(len(shown))],
-                                              len(menu.plans)))
+            self.console.print(screen.status(facts.expeditions[seat]))
+        if facts.decision is not None:
+            self.console.print(screen.menu(facts.decision))
         mark = prompt_mark(colour_label(self.state.players[seat].colour))
         while True:
             text = self.read(mark)
@@ -241,8 +240,7 @@ class Session:
         if not self.menu.plans:
             self.say(no_plans())
             return
-        codes = [code(i) for i in range(len(self.menu.plans))]
-        self.console.print(screen.render_all_plans(self.state, self.menu.plans, codes))
+        self.console.print(screen.render_all_plans(self.state, self.menu.plans))
 
     def take_back(self, whole_turn: bool = False) -> bool:
         return self.game.take_back(whole_turn)
@@ -283,7 +281,10 @@ class Session:
             self.console.print(f"{i + 1:>{width}}. {log[i]}", highlight=False)
 
     def say(self, text: str) -> None:
-        self.console.print(text, style="yellow", highlight=False, soft_wrap=True)
+        # wrapped between words; a text with a long word (a path) is left to the terminal to wrap, so
+        # that the path stays whole to copy and paste
+        long_word = any(len(word) > self.console.width // 2 for word in text.split())
+        self.console.print(text, style="yellow", highlight=False, soft_wrap=long_word)
 
     def end_screen(self) -> None:
         self.console.print(screen.render_route(self.state, self.seats))

@@ -23,13 +23,6 @@ def colour_label(colour: str) -> str:
     return COLOUR_NAMES[colour]().lower() if colour in COLOUR_NAMES else colour
 
 
-def key_words() -> dict[str, str]:
-    """The footer's word for each key's action (the app's bindings, by action name)."""
-    return {"app.undo": t("undo"), "app.restart": t("restart turn"), "app.help": t("help"), "app.type": t("type"),
-            "app.village": t("Village"), "app.log": t("log"), "leave": t("leave"), "app.pop_screen": t("close"),
-            "cursor_right": t("complete"), "app.focus_choices": t("choices")}
-
-
 def place_label(place: Place) -> str:
     """A Village place on the table: in English its notation word, the one typed after "village"
     ("canoe"); in another language its title, since the notation stays English."""
