@@ -3,6 +3,7 @@
 // request), sends them to the API with the seat's token and follows every change over a WebSocket.
 import { NetworkError, call, esc, fmt, meta as loadMeta, rememberGame, tokensFor, withLang } from "./api.js";
 import { drawBoard } from "./board.js";
+import { fitDecision, followHeader } from "./layout.js";
 import { storyChart } from "./story.js";
 import { askToNotify, notifySupported, notifyWanted, setSound, soundWanted, turnChanged, unlockAudio } from "./notice.js";
 
@@ -50,6 +51,7 @@ async function init() {
   rememberGame(gameId, mine ? fmt(W.playing, { colours: mine }) : W.watching);
   $("who").textContent = mine ? fmt(W.you_play, { colours: mine }) : W.you_watch;
   wasMine = myTurn();
+  followHeader();
   setUpTools();
   render();
   connect();
@@ -335,6 +337,7 @@ async function askExpert() {
     box.textContent = h.why ? fmt(W.expert_says_why, { label, why: h.why }) : fmt(W.expert_says, { label });
     box.hidden = false;
     box.dataset.action = h.action || "";
+    dockSpace();
     box.scrollIntoView({ block: "nearest" }); // the answer sits under the choices, often below the docked panel's fold
   } catch (e) {
     if (e && e.status === 404) { expertShown = false; $("expert").hidden = true; box.hidden = true; return; }
@@ -391,6 +394,7 @@ function drawChoices(v) {
       const label = narrow.matches && p.short ? p.short : p.label;
       const b = button(label, p.label, p.complete ? "plan" : "plan open", () => send(p.steps));
       b.dataset.plan = p.steps.join("; ");
+      if (!narrow.matches) { b.dataset.full = p.label; b.dataset.short = p.short || p.label; } // layout.fitDecision
       b.onmouseenter = b.onfocus = () => light(p.target, true);
       b.onmouseleave = b.onblur = () => light(p.target, false);
       plans.appendChild(b);
@@ -493,6 +497,7 @@ function drawStory(v) {
 
 // On phones the decision is docked at the bottom of the screen: keep room for it under the table.
 function dockSpace() {
+  fitDecision(); // desktops: every choice in view without scrolling, tighter if need be
   const docked = getComputedStyle($("decision")).position === "fixed";
   document.body.style.paddingBottom = docked ? `${$("decision").offsetHeight + 8}px` : "";
 }

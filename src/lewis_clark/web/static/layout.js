@@ -1,0 +1,30 @@
+// The game page's layout at its sizes (style.css draws it; this measures what CSS cannot): the header's
+// height, under which the side column fits the screen on desktops, and the decision fitted to that
+// column: tighter (the plans' compact labels, smaller type) before it would scroll inside itself.
+const $ = (id) => document.getElementById(id);
+
+// Keep --head (the header's height) current: it wraps to more lines as the window narrows.
+export function followHeader() {
+  const head = document.querySelector("header");
+  const set = () => document.documentElement.style.setProperty("--head", `${head.offsetHeight}px`);
+  set();
+  new ResizeObserver(set).observe(head);
+}
+
+const overflows = (el) => el.scrollHeight > el.clientHeight + 1;
+
+// On desktops the decision has the side column's height: if its choices do not fit, the plans take
+// their compact labels (the full one stays their tooltip), then the type gets smaller. Phones dock the
+// decision at the bottom (style.css) and draw the compact labels anyway: nothing to do there.
+export function fitDecision() {
+  const decision = $("decision");
+  decision.classList.remove("tight", "tighter");
+  const plans = [...document.querySelectorAll("#plans button.plan")];
+  const label = (short) => plans.forEach((b) => { if (b.dataset.full) b.textContent = short ? b.dataset.short : b.dataset.full; });
+  if (getComputedStyle(decision).position === "fixed") return;
+  label(false);
+  if (!overflows(decision)) return;
+  decision.classList.add("tight");
+  label(true);
+  if (overflows(decision)) decision.classList.add("tighter");
+}
