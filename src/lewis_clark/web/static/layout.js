@@ -14,11 +14,13 @@ export function followHeader() {
 const overflows = (el) => el.scrollHeight > el.clientHeight + 1;
 
 // On desktops the decision has the side column's height: if its choices do not fit, the plans take
-// their compact labels (the full one stays their tooltip), then the type gets smaller. Phones dock the
+// their compact labels (the full one stays their tooltip), then the type gets smaller, then the log
+// steps aside (behind its button). Phones dock the
 // decision at the bottom (style.css) and draw the compact labels anyway: nothing to do there.
 export function fitDecision() {
   const decision = $("decision");
   decision.classList.remove("tight", "tighter");
+  document.body.classList.remove("log-tucked");
   const plans = [...document.querySelectorAll("#plans button.plan")];
   const label = (short) => plans.forEach((b) => { if (b.dataset.full) b.textContent = short ? b.dataset.short : b.dataset.full; });
   if (getComputedStyle(decision).position === "fixed") return;
@@ -26,5 +28,8 @@ export function fitDecision() {
   if (!overflows(decision)) return;
   decision.classList.add("tight");
   label(true);
-  if (overflows(decision)) decision.classList.add("tighter");
+  if (!overflows(decision)) return;
+  decision.classList.add("tighter");
+  // Last, the log gives up its place under the decision: one tap away behind its button, as on phones.
+  if (overflows(decision)) document.body.classList.add("log-tucked");
 }

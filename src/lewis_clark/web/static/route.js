@@ -33,13 +33,17 @@ function space(i, t, x, y, s, mark) {
 }
 
 // Markers (Scouts, Camps, Mackenzie) in a band: up to `per` in a row, then more rows.
+// Crowded, they stand closer (overlapping a little) rather than piling up in many rows.
+const perRow = (s) => Math.max(1, 1 + Math.floor((s + GAP - MARK) / 10));
+
 function markers(list, x, top, s, draw) {
-  const per = Math.max(1, Math.floor(s / MARK));
+  const per = perRow(s);
   let out = "";
   list.forEach((m, k) => {
     const row = Math.floor(k / per), col = k % per;
     const inRow = Math.min(per, list.length - row * per);
-    const cx = x + s / 2 + (col - (inRow - 1) / 2) * MARK;
+    const step = inRow > 1 ? Math.min(MARK, (s + GAP - MARK) / (inRow - 1)) : 0;
+    const cx = x + s / 2 + (col - (inRow - 1) / 2) * step;
     out += draw(m, cx, top + (row + 1) * MARK);
   });
   return out;
@@ -69,7 +73,7 @@ export function route(view, meta, W, { first = 0, count = 0 } = {}) {
   st.players.forEach((p, seat) => { (scouts[p.scout] ||= []).push(seat); (camps[p.camp] ||= []).push(seat); });
   const solo = st.mackenzie >= 0;
   if (solo) (scouts[st.mackenzie] ||= []).push("mackenzie");
-  const per = Math.max(1, Math.floor(s / MARK));
+  const per = perRow(s);
   const bands = (map, row) => {
     let most = 1;
     for (let c = 0; c < cols; c++) most = Math.max(most, Math.ceil((map[first + row * cols + c] || []).length / per));
@@ -129,7 +133,7 @@ export function route(view, meta, W, { first = 0, count = 0 } = {}) {
     const [x, , row] = pos[i];
     const w = measure(name, 10.5, true);
     const lx = Math.max(4, Math.min(W - 4 - w, x + s / 2 - w / 2));
-    out += text(lx, rowTop[row].name + 11, name, 10.5, `font-weight="700" class="place-name ${cls}" paint-order="stroke" stroke="#fbf7ef" stroke-width="3"`);
+    out += text(lx, rowTop[row].name + 11, name, 10.5, `font-weight="700" class="${strip ? "strip-name" : "place-name"} ${cls}" paint-order="stroke" stroke="#fbf7ef" stroke-width="3"`);
   }
   // Scouts above, Camps below, Mackenzie (solo) as a black diamond among the Scouts, his name above.
   const seatColour = (seat) => colour(st.players[seat].colour);
