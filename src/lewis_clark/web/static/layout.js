@@ -1,6 +1,6 @@
 // The game page's layout at its sizes (style.css draws it; this measures what CSS cannot): the header's
 // height, under which the side column fits the screen on desktops, and the decision fitted to that
-// column: tighter (the plans' compact labels, smaller type) before it would scroll inside itself.
+// column: tighter before it would scroll inside itself.
 const $ = (id) => document.getElementById(id);
 
 // Keep --head (the header's height) current: it wraps to more lines as the window narrows.
@@ -13,10 +13,11 @@ export function followHeader() {
 
 const overflows = (el) => el.scrollHeight > el.clientHeight + 1;
 
-// On desktops the decision has the side column's height: if its choices do not fit, the plans take
-// their compact labels (the full one stays their tooltip), then the type gets smaller, then the log
-// steps aside (behind its button). Phones dock the
-// decision at the bottom (style.css) and draw the compact labels anyway: nothing to do there.
+// On desktops the decision has the side column's height. If its choices do not fit, it tightens step by
+// step until they do: smaller type; the plans' compact labels (the full one stays their tooltip); the
+// log steps aside (behind its button, as on phones); the recap's and the hint's lines cut to two.
+// Phones dock the decision at the bottom (style.css) and draw the compact labels anyway: nothing to do
+// there.
 export function fitDecision() {
   const decision = $("decision");
   decision.classList.remove("tight", "tighter");
@@ -25,11 +26,14 @@ export function fitDecision() {
   const label = (short) => plans.forEach((b) => { if (b.dataset.full) b.textContent = short ? b.dataset.short : b.dataset.full; });
   if (getComputedStyle(decision).position === "fixed") return;
   label(false);
-  if (!overflows(decision)) return;
-  decision.classList.add("tight");
-  label(true);
-  if (!overflows(decision)) return;
-  decision.classList.add("tighter");
-  // Last, the log gives up its place under the decision: one tap away behind its button, as on phones.
-  if (overflows(decision)) document.body.classList.add("log-tucked");
+  const steps = [
+    () => decision.classList.add("tight"),
+    () => label(true),
+    () => document.body.classList.add("log-tucked"),
+    () => decision.classList.add("tighter"),
+  ];
+  for (const step of steps) {
+    if (!overflows(decision)) return;
+    step();
+  }
 }

@@ -100,9 +100,18 @@ export function route(view, meta, W, { first = 0, count = 0 } = {}) {
   const title = fmt(words.route, { st_louis: r.st_louis, fort_clatsop: r.fort_clatsop });
   const keys = [["R", words.river], ["M", words.mountain], ["MR", words.mountain_or_river]];
   if (solo) keys.push(["mackenzie", words.mackenzie_legend]);
-  const legendW = keys.reduce((w, [, name]) => w + 15 + measure(name, 10) + 12, 0) - 12;
+  const widths = keys.map(([, name]) => 15 + measure(name, 10));
+  const legendW = widths.reduce((a, b) => a + b + 12, 0) - 12;
   const oneLine = !strip && measure(title, 13, true) + 24 + legendW <= W - 2 * PAD;
-  const H = strip ? y : oneLine ? y + 4 : y + 20;
+  // At the bottom, the keys flow onto as many lines as the width needs.
+  const spots = [];
+  let kx = oneLine ? W - PAD - legendW : PAD, line = 0;
+  widths.forEach((w) => {
+    if (!oneLine && kx > PAD && kx + w > W - PAD) { kx = PAD; line += 1; }
+    spots.push([kx, line]);
+    kx += w + 12;
+  });
+  const H = strip ? y : oneLine ? y + 4 : y + 20 + line * 15;
   let out = `<rect x=".5" y=".5" width="${W - 1}" height="${H - 1}" rx="8" class="panel-bg"/>`;
   if (!strip) out += text(PAD, 18, fit(title, W - 2 * PAD, 13, true), 13, 'font-weight="700"');
   // The trail behind the spaces: water between River spaces, a path elsewhere, turning at row ends.
@@ -158,14 +167,13 @@ export function route(view, meta, W, { first = 0, count = 0 } = {}) {
       `<g class="marker camp" data-marker="camp-${m}"><title>${esc(fmt(words.camp_at, { colour: meta.colour_names[st.players[m].colour] || st.players[m].colour, space: sp }))}</title>${tent(cx, bottom - 0.5, 16, seatColour(m))}</g>`);
   }
   if (strip) return [out, H];
-  let lx = oneLine ? W - PAD - legendW : PAD;
-  const ly = oneLine ? 8 : H - 17;
   out += '<g class="legend">';
-  for (const [t, name] of keys) {
+  for (const [k, [t, name]] of keys.entries()) {
+    const [lx, line] = spots[k];
+    const ly = oneLine ? 8 : y + 3 + line * 15;
     if (t === "mackenzie") out += `<path class="legend-mackenzie" d="M${r1(lx + 6)} ${ly - 1}l6 7 -6 7 -6 -7Z" fill="#111"/>`;
     else out += `<g transform="translate(${r1(lx)} ${ly}) scale(.4)">${space("", t, 0, 0, 30, "")}</g>`;
     out += text(lx + 15, ly + 10, name, 10, 'fill="#4b3a28"');
-    lx += 15 + measure(name, 10) + 12;
   }
   return [out + "</g>", H];
 }
