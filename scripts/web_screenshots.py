@@ -84,7 +84,7 @@ def shoot(base: str, out: Path) -> None:
                                              "seed": 4})
     ended = call(base, "POST", "/api/games", {"seats": [{"kind": "bot", "level": "easy"}], "mackenzie": 7, "seed": 5})
     solo = jumped_solo(base)
-    scenes = [  # file, link, device, what to wait for
+    scenes: list[tuple[str, str, dict[str, Any], str]] = [  # file, link, device, what to wait for
         ("web-desktop.png", two["seats"][0]["link"], {"viewport": {"width": 1280, "height": 800}}, "#plans button.plan"),
         ("web-1366.png", five["seats"][0]["link"], {"viewport": {"width": 1366, "height": 768}}, "#plans button.plan"),
         ("web-phone.png", two["seats"][0]["link"], PHONE, "#plans button.plan"),
