@@ -92,7 +92,8 @@ def mackenzie_panel(state: State, moved: tuple[int, int] = (-1, -1), past: int =
         "title": t("Mackenzie, your rival"),
         "level": tn("Level {level} of {most}: he started {n} space past St Louis",
                     "Level {level} of {most}: he started {n} spaces past St Louis", start - route.st_louis,
-                    level=level, most=MOST_LEVEL),
+                    level=level, most=MOST_LEVEL) if start > route.st_louis else
+        t("Level {level} of {most}: he started on St Louis", level=level, most=MOST_LEVEL),
         "space": t("On space {space}; Fort Clatsop is {fort}", space=state.mackenzie, fort=route.fort_clatsop),
         "pace": t("Pace: 1 space after each of your turns; he jumps over your Scout"),
         "arrives": tn("Arrives in about {n} turn", "Arrives in about {n} turns", turns) if turns else
