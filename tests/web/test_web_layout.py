@@ -30,14 +30,15 @@ def view_of(server: Server, game: dict[str, Any], lang: str = "en") -> dict[str,
     return server.call("GET", f"/api/games/{game['id']}?lang={lang}")[1]
 
 
-def open_turn(server: Server, browser: Any, spec: dict[str, Any], device: dict[str, Any]) -> tuple[Watched, dict[str, Any]]:
-    """A game made from ``spec`` opened on every person's seat, once the bots have played to them."""
+def open_turn(server: Server, browser: Any, spec: dict[str, Any], device: dict[str, Any],
+              lang: str = "en") -> tuple[Watched, dict[str, Any]]:
+    """A game made from ``spec`` opened on every person's seat (in ``lang``), once the bots have played to them."""
     g = new_game(server, **spec)
     tokens = ",".join(s["token"] for s in g["seats"] if s["kind"] == "human")
     w = Watched(browser, server, device)
-    w.page.goto(f"{server.base}/play/{g['id']}#t={tokens}")
+    w.page.goto(f"{server.base}/play/{g['id']}?lang={lang}#t={tokens}")
     w.page.wait_for_selector("#plans button.plan")
-    view = view_of(server, g)
+    view = view_of(server, g, lang)
     w.page.wait_for_function(f"document.body.dataset.moves === '{view['moves']}'")
     return w, view
 
@@ -59,10 +60,11 @@ def decision_scrolls(page: Any) -> bool:
 
 
 @DESKTOPS
-@pytest.mark.parametrize("spec", [CROWDED, TWO], ids=["five-players", "two-players"])
+@pytest.mark.parametrize(("spec", "lang"), [(CROWDED, "en"), (CROWDED, "hu"), (TWO, "en")],
+                         ids=["five-players", "five-players-hu", "two-players"])
 def test_everything_a_turn_needs_is_in_view_on_a_desktop(server: Server, browser: Any, size: tuple[int, int],
-                                                         spec: dict[str, Any]) -> None:
-    w, view = open_turn(server, browser, spec, {"viewport": {"width": size[0], "height": size[1]}})
+                                                         spec: dict[str, Any], lang: str) -> None:
+    w, view = open_turn(server, browser, spec, {"viewport": {"width": size[0], "height": size[1]}}, lang)
     page = w.page
     me = view["current"]
     assert page.evaluate("scrollY") == 0
@@ -80,11 +82,12 @@ def test_everything_a_turn_needs_is_in_view_on_a_desktop(server: Server, browser
         assert outside(page, f"#actions button[data-action='{text}']") == [], text
     assert not decision_scrolls(page)
     # Each opponent in brief: Scout, Camp, hand size and boats, as the view has them.
+    words = server.call("GET", f"/api/meta?lang={lang}")[1]["words"]
     for s in others:
         p, table = view["state"]["players"][s], view["table"]["seats"][s]
         facts = page.locator(f".panel-others g.other[data-seat='{s}'] .other-facts").text_content()
-        assert f"Scout {p['scout']}" in facts and f"Camp {p['camp']}" in facts
-        assert f"Hand ({len(p['hand'])})" in facts and table["boats"] in facts
+        assert words["scout_camp"].format(scout=p["scout"], camp=p["camp"]) in facts
+        assert words["hand"].format(n=len(p["hand"])) in facts and table["boats"] in facts
     assert w.errors == []
     w.close()
 

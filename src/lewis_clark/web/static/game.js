@@ -468,6 +468,7 @@ function render() {
   drawLog();
   // A seed typed by the game's creator lets them foretell every draw: every seat is told.
   $("moves").textContent = v.options.chosen_seed ? `${v.progress} · ${W.seed_chosen}` : v.progress;
+  $("moves").title = $("moves").textContent; // whole, where the header cuts it (style.css)
   document.body.dataset.moves = v.moves; // lets tests (and scripts) see which update is shown
   document.body.classList.toggle("my-turn", myTurn());
   const mine = myTurn();

@@ -15,12 +15,13 @@ const overflows = (el) => el.scrollHeight > el.clientHeight + 1;
 
 // On desktops the decision has the side column's height. If its choices do not fit, it tightens step by
 // step until they do: smaller type; the plans' compact labels (the full one stays their tooltip); the
-// log steps aside (behind its button, as on phones); the recap's and the hint's lines cut to two.
+// log steps aside (behind its button, as on phones); the recap's and the hint's lines cut to two, then
+// each seat's recap to one (the log has them whole).
 // Phones dock the decision at the bottom (style.css) and draw the compact labels anyway: nothing to do
 // there.
 export function fitDecision() {
   const decision = $("decision");
-  decision.classList.remove("tight", "tighter");
+  decision.classList.remove("tight", "tighter", "tightest");
   document.body.classList.remove("log-tucked");
   const plans = [...document.querySelectorAll("#plans button.plan")];
   const label = (short) => plans.forEach((b) => { if (b.dataset.full) b.textContent = short ? b.dataset.short : b.dataset.full; });
@@ -31,6 +32,7 @@ export function fitDecision() {
     () => label(true),
     () => document.body.classList.add("log-tucked"),
     () => decision.classList.add("tighter"),
+    () => decision.classList.add("tightest"),
   ];
   for (const step of steps) {
     if (!overflows(decision)) return;
