@@ -406,8 +406,8 @@ function drawChoices(v) {
       const more = button("", W.more_choices_tip, "more small", () => {
         const open = $("more").getAttribute("aria-expanded") !== "true";
         setMore(open);
-        if (open) { // "more" to the top of what scrolls (the choices; on phones the docked decision), its list under it
-          const box = narrow.matches ? $("decision") : $("choices");
+        if (open) { // "more" to the top of what scrolls (the decision, docked on phones), its list under it
+          const box = $("decision");
           box.scrollTop += $("more").getBoundingClientRect().top - box.getBoundingClientRect().top - 6;
         }
       });
