@@ -124,6 +124,19 @@ def mackenzie_moves(state: State) -> None:
         state.winner = -1
 
 
+def mackenzie_arrival(state: State) -> int:
+    """Solo: how many more of your turns until Mackenzie reaches Fort Clatsop, if your Scout stayed where
+    it is (R24: one space a turn, two when he jumps it); 0 when he is there or it is no solo game."""
+    if state.mackenzie < 0:
+        return 0
+    ahead = state.copy()
+    turns = 0
+    while ahead.mackenzie < ahead.options.route.fort_clatsop and ahead.mackenzie < ahead.options.route.last:
+        mackenzie_moves(ahead)
+        turns += 1
+    return turns
+
+
 HANDLERS: dict[str, Callable[[State, Action], None]] = {
     Verb.PLAY: _play, Verb.VILLAGE: _village, Verb.RECRUIT: _recruit, Verb.CAMP: _camp, Verb.END: _end,
 }

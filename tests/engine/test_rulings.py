@@ -30,6 +30,7 @@ from lewis_clark.cards import CARDS
 from lewis_clark.expedition import boat_time
 from lewis_clark.resources import CANOE, EQUIPMENT, FUR, HORSE, PRIMARY, WOOD
 from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, PRINTED_FORT_CLATSOP, RIVER, Route
+from lewis_clark.turn import mackenzie_arrival
 from lewis_clark.village import PLACE_INDEX
 
 ST_LOUIS = 5
@@ -1060,6 +1061,17 @@ def test_r24_you_win_by_camping_on_fort_clatsop_first() -> None:
     at(s, 0, FORT, 40)
     s = do(s, "camp")
     assert s.over and s.winner == 0
+
+
+def test_r24_mackenzie_arrival_counts_his_steps_and_his_jump() -> None:
+    s = game(players=1, mackenzie=3)
+    assert mackenzie_arrival(s) == FORT - (ST_LOUIS + 3)  # one space a turn; your Scout behind him
+    at(s, 0, ST_LOUIS + 6)
+    assert mackenzie_arrival(s) == FORT - (ST_LOUIS + 3) - 1  # the space your Scout holds is skipped
+    before = s.copy()
+    mackenzie_arrival(s)
+    assert s.to_json() == before.to_json()  # counted on a copy
+    assert mackenzie_arrival(game(players=2)) == 0
 
 
 # --- R25 options ---------------------------------------------------------------------------------

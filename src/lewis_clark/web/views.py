@@ -29,6 +29,7 @@ from lewis_clark.queries import capacity, round_number
 from lewis_clark.resources import KINDS, RESOURCES
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State, view
+from lewis_clark.turn import mackenzie_arrival
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.web.faces import card_face
 from lewis_clark.web.store import Seat
@@ -62,10 +63,11 @@ from lewis_clark.wording.advice import advice_why, hint_choice
 from lewis_clark.wording.names import COLOUR_NAMES, LEVEL_NAMES, level_name
 from lewis_clark.wording.page import page_words
 from lewis_clark.wording.plans import choice_label, compact_choice_label
-from lewis_clark.wording.recap import every_turn, last_turns, mackenzie_words, recap_parts
+from lewis_clark.wording.recap import TurnRecap, every_turn, last_turns, mackenzie_words, recap_parts
+from lewis_clark.wording.table import mackenzie_panel
 
 __all__ = ["action_json", "card_json", "game_json", "hint_json", "label", "lines_of", "log_json", "meta_json", "personal_view",
-           "plan_json", "recap_json", "replay_json", "story_json", "table_json", "target"]
+           "plan_json", "recap_json", "replay_json", "solo_json", "story_json", "table_json", "target"]
 
 LOG_TAIL = 40  # log lines sent with each update; the whole log is at /api/games/{id}/log
 
@@ -90,6 +92,7 @@ def game_json(game_id: str, version: int, seats: Sequence[Seat], match: Match) -
     undo = match.undoable_by()
     moves = len(match.actions)
     names = [st.name for st in seats]
+    turns = last_turns(s, (e for step in match.steps for e in step.events))
     return {
         "type": "game", "id": game_id, "version": version, "moves": moves, "over": s.over,
         "winner": -1 if winner is None else winner, "result": outcome(s), "options": options,
@@ -102,7 +105,8 @@ def game_json(game_id: str, version: int, seats: Sequence[Seat], match: Match) -
         "restart_steps": moves - match.turn_start if undo >= 0 else 0,
         "table": table_json(s),
         "log": log_json(match, names, LOG_TAIL, current_language()),
-        "recap": recap_json(s, (e for step in match.steps for e in step.events)),  # since your turn
+        "recap": recap_json(s, turns),  # since your turn
+        "solo": solo_json(s, turns),
         "story": story_json(s, (e for step in match.steps for e in step.events)) if s.over else None,
         "log_total": sum(len(step.lines) for step in match.steps),  # more than "log" holds: link the whole log
         "round": round_number(s),  # the people-facing turn number (state.turn counts every player's turns)
@@ -244,15 +248,28 @@ def target(state: State, a: Action) -> str:
 
 # --- the recap ("since your turn") and the end screen's story (``wording.recap`` reads and words them)
 
-def recap_json(state: State, events: Iterable[Event]) -> list[dict[str, Any]]:
-    """Every seat's latest turn, oldest first: its phrases, positions and what to light on the table."""
+def recap_json(state: State, turns: Sequence[TurnRecap]) -> list[dict[str, Any]]:
+    """Every seat's latest turn (``last_turns``), oldest first: its phrases, positions and what to light
+    on the table."""
     return [{
         "seat": r.seat, "turn": r.turn, "round": r.round, "done": r.done, "parts": recap_parts(r),
         "mackenzie_text": mackenzie_words(r), "scout": list(r.scout), "camp": list(r.camp), "camped": r.time >= 0,
         "mackenzie": list(r.mackenzie), "spaces": list(r.spaces), "cards": [CARDS[c].slug for c in r.cards],
         "places": [PLACES[p].name for p in r.places],
         "begun": bool(r.played or r.recruited or r.time >= 0 or any(r.gained) or r.boats),
-    } for r in last_turns(state, events)]
+    } for r in turns]
+
+
+def solo_json(state: State, turns: Sequence[TurnRecap]) -> dict[str, Any] | None:
+    """Solo: Mackenzie's panel (R24), his numbers and its words, with why he jumped if his last step
+    (in the latest ``turns``) went over your Scout; None in a game of several players."""
+    if state.mackenzie < 0:
+        return None
+    last = next((r for r in reversed(turns) if r.mackenzie[1] >= 0), None)
+    moved, past = (last.mackenzie, last.mackenzie_past) if last else ((-1, -1), -1)
+    return {"level": state.options.mackenzie, "space": state.mackenzie, "turns": mackenzie_arrival(state),
+            "fort_clatsop": state.options.route.fort_clatsop, "jumped": past,
+            "words": mackenzie_panel(state, moved, past)}
 
 
 def story_json(state: State, events: Iterable[Event]) -> dict[str, Any]:

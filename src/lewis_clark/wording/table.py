@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from lewis_clark.queries import camp_landing, capacity, round_number
 from lewis_clark.resources import RESOURCES
-from lewis_clark.state import State
+from lewis_clark.state import MOST_LEVEL, State
+from lewis_clark.turn import mackenzie_arrival
 from lewis_clark.village import Place
 from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.names import kind_count, seat_name
@@ -78,3 +79,26 @@ def unfinished(state: State, max_turns: int | None = None) -> str:
     if max_turns is not None and state.turn > max_turns:
         return tn("stopped after {n} turn, no winner", "stopped after {n} turns, no winner", max_turns)
     return t("the record stops before the game ends (round {round}), no winner", round=round_number(state))
+
+
+def mackenzie_panel(state: State, moved: tuple[int, int] = (-1, -1), past: int = -1) -> dict[str, str]:
+    """Solo: what the page's Mackenzie panel says (R24): his level, space, pace and arrival, and why he
+    jumped when his last step (``moved``: from, to) went over your Scout on ``past``."""
+    route = state.options.route
+    level = state.options.mackenzie
+    turns = mackenzie_arrival(state)
+    start = min(route.st_louis + level, route.last)
+    return {
+        "title": t("Mackenzie, your rival"),
+        "level": tn("Level {level} of {most}: he started {n} space past St Louis",
+                    "Level {level} of {most}: he started {n} spaces past St Louis", start - route.st_louis,
+                    level=level, most=MOST_LEVEL) if start > route.st_louis else
+        t("Level {level} of {most}: he started on St Louis", level=level, most=MOST_LEVEL),
+        "space": t("On space {space}; Fort Clatsop is {fort}", space=state.mackenzie, fort=route.fort_clatsop),
+        "pace": t("Pace: 1 space after each of your turns; he jumps over your Scout"),
+        "arrives": tn("Arrives in about {n} turn", "Arrives in about {n} turns", turns) if turns else
+        t("He has reached Fort Clatsop"),
+        "goal": t("You win by Camping at Fort Clatsop before he gets there."),
+        "jump": t("He jumped: your Scout held space {past}, so he went on from {start} to {end}.",
+                  past=past, start=moved[0], end=moved[1]) if past >= 0 else "",
+    }

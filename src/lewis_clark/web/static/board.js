@@ -6,7 +6,9 @@
 import { esc } from "./api.js";
 import { expedition } from "./expedition.js";
 import { journal } from "./journal.js";
-import { route } from "./route.js";
+import { others } from "./others.js";
+import { rival } from "./rival.js";
+import { route, stripWindow } from "./route.js";
 import { village } from "./village.js";
 
 export { slugById } from "./slugs.js";
@@ -27,19 +29,29 @@ export function drawBoard(view, meta, targets, you = [], width = 0) {
   const wide = W >= WIDE;
   const half = wide ? Math.floor((W - GAP) / 2) : W;
   const words = meta.words;
-  const seatPanel = (s) => {
+  const seatPanel = (s, handFirst = false) => {
     const name = view.seats[s]?.called || view.state.players[s].colour; // the server words it (views.seats_json)
-    return panel(`panel-expedition seat-${s}`, `${words.expedition} ${name}`, expedition(view, meta, targets, s, you, half), half);
+    return panel(`panel-expedition seat-${s}`, `${words.expedition} ${name}`, expedition(view, meta, targets, s, you, half, handFirst), half);
   };
-  // Your own expedition (your hand) right after the route, beside the Village on wide screens; on
-  // phones first of all, so the hand is in view above the docked decision.
+  // Your own expedition (your hand) right after the route, beside a column of the Journal, the others in
+  // brief (or Mackenzie, solo) and the Village on wide screens: what a turn needs, above the fold. On
+  // phones first of all, under a strip of the route around your Scout, so both are in view above the
+  // docked decision.
   const own = you.length ? (you.includes(view.current) ? view.current : you[0]) : -1;
+  const rest = view.state.players.map((_, s) => s).filter((s) => s !== own);
+  const rivalPanel = view.solo ? panel("panel-rival", words.mackenzie, rival(view, half), half) : "";
+  const othersPanel = rest.length ? panel("panel-others", words.others, others(view, meta, rest, you, half), half) : "";
+  const journalPanel = panel("panel-journal", words.journal, journal(view, meta, targets, half), half);
+  const villagePanel = panel("panel-village", words.village, village(view, meta, targets, half), half);
   let html = "";
-  if (own >= 0 && !wide) html += seatPanel(own);
-  html += panel("panel-route", words.route_panel, route(view, meta, W), W);
-  if (own >= 0 && wide) html += seatPanel(own);
-  html += panel("panel-village", words.village, village(view, meta, targets, half), half);
-  html += panel("panel-journal", words.journal, journal(view, meta, targets, half), half);
-  view.state.players.forEach((p, s) => { if (s !== own) html += seatPanel(s); });
+  if (wide) {
+    html += panel("panel-route", words.route_panel, route(view, meta, W), W);
+    const column = `<div class="lc-column">${journalPanel}${rivalPanel}${othersPanel}${villagePanel}</div>`;
+    html += own >= 0 ? seatPanel(own) + column : column;
+  } else {
+    if (own >= 0) html += panel("panel-strip", words.route_strip, route(view, meta, W, stripWindow(view, own, W)), W) + seatPanel(own, true);
+    html += panel("panel-route", words.route_panel, route(view, meta, W), W) + rivalPanel + journalPanel + villagePanel;
+  }
+  rest.forEach((s) => { html += seatPanel(s); });
   return `<div class="lc-table${wide ? " wide" : ""}" style="--lc-gap:${GAP}px">${html}</div>`;
 }

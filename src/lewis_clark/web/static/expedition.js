@@ -10,7 +10,7 @@ import { fit, lines, text, wrap } from "./text.js";
 
 const PAD = 10, RES = ["wood", "fur", "food", "equipment", "canoe", "horse"];
 
-export function expedition(view, meta, targets, seat, you, W) {
+export function expedition(view, meta, targets, seat, you, W, handFirst = false) {
   const st = view.state, words = meta.words, p = st.players[seat], info = view.seats[seat] || {};
   const current = view.current === seat;
   const table = view.table && view.table.seats[seat];
@@ -40,27 +40,32 @@ export function expedition(view, meta, targets, seat, you, W) {
       + `${icon(r, x, ry, 20)}${text(x + 23, ry + 15, String(n), 13, 'font-weight="700"')}</g>`;
   });
   y += Math.ceil(RES.length / per) * 24 + 4;
-  // Indians on the boats (feathers) and on cards.
-  out += `<g class="indians">${feathers(x0, y + 8, p.indians, Math.min(inner, 200), 15)}</g>`;
-  const held = fmt(words.indians_held, { boats: p.indians, cards: p.on_cards });
-  if (p.indians) {
-    out += text(x0 + Math.min(p.indians, 12) * 10.8 + 12, y + 12, fit(held, inner - Math.min(p.indians, 12) * 10.8 - 12, 11), 11);
-    y += 22;
-  } else { out += small(held); }
-  const tileNames = [words.tile_small_resource, words.tile_large_resource, words.tile_small_indian, words.tile_large_indian];
-  const tiles = p.tiles.map((n, i) => (n ? `${n} ${tileNames[i]}` : "")).filter(Boolean).join(", ") || words.none;
-  out += small(fmt(words.extra_boats, { tiles }), 10, 'fill="#4b3a28"');
-  if (table && table.camp) out += small(table.camp, 10, `fill="#4b3a28" font-style="italic" data-camp-preview="${seat}"`);
-  // Hand, Playing Area, face-down cards.
-  y += 2;
-  out += text(x0, y + 11, fmt(words.hand, { n: p.hand.length }), 11, 'fill="#5b4a36" font-weight="700" class="hand-label"');
-  y += 16;
-  const handTargets = current ? targets : new Set();
-  const [hand, hh] = flow(meta, p.hand.map((id) => slugById(meta, id)), x0, y, inner, { minW: 70,
-    draw: (slug, x, cy, w, h) => card(meta, slug, x, cy, w, h, handTargets, { current }),
-  });
-  out += `<g class="hand">${hand}</g>`;
-  y += hh + 8;
+  // Indians on the boats (feathers) and on cards, extra boat tiles, the Camp preview.
+  const details = () => {
+    out += `<g class="indians">${feathers(x0, y + 8, p.indians, Math.min(inner, 200), 15)}</g>`;
+    const held = fmt(words.indians_held, { boats: p.indians, cards: p.on_cards });
+    if (p.indians) {
+      out += text(x0 + Math.min(p.indians, 12) * 10.8 + 12, y + 12, fit(held, inner - Math.min(p.indians, 12) * 10.8 - 12, 11), 11);
+      y += 22;
+    } else { out += small(held); }
+    const tileNames = [words.tile_small_resource, words.tile_large_resource, words.tile_small_indian, words.tile_large_indian];
+    const tiles = p.tiles.map((n, i) => (n ? `${n} ${tileNames[i]}` : "")).filter(Boolean).join(", ") || words.none;
+    out += small(fmt(words.extra_boats, { tiles }), 10, 'fill="#4b3a28"');
+    if (table && table.camp) out += small(table.camp, 10, `fill="#4b3a28" font-style="italic" data-camp-preview="${seat}"`);
+  };
+  // The hand: right under the resources on a phone (handFirst), so it is in view above the docked decision.
+  const handPart = () => {
+    y += 2;
+    out += text(x0, y + 11, fmt(words.hand, { n: p.hand.length }), 11, 'fill="#5b4a36" font-weight="700" class="hand-label"');
+    y += 16;
+    const handTargets = current ? targets : new Set();
+    const [hand, hh] = flow(meta, p.hand.map((id) => slugById(meta, id)), x0, y, inner, { minW: 70,
+      draw: (slug, x, cy, w, h) => card(meta, slug, x, cy, w, h, handTargets, { current }),
+    });
+    out += `<g class="hand">${hand}</g>`;
+    y += hh + 8;
+  };
+  if (handFirst) { handPart(); details(); y += 4; } else { details(); handPart(); }
   if (p.face_up.length) {
     out += small(words.playing_area, 11, 'fill="#5b4a36" font-weight="700"', 2);
     const [area, ah] = flow(meta, p.face_up.map((id) => slugById(meta, id)), x0, y, inner, { minW: 70,

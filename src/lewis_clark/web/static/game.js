@@ -3,6 +3,7 @@
 // request), sends them to the API with the seat's token and follows every change over a WebSocket.
 import { NetworkError, call, esc, fmt, meta as loadMeta, rememberGame, tokensFor, withLang } from "./api.js";
 import { drawBoard } from "./board.js";
+import { fitDecision, followHeader } from "./layout.js";
 import { storyChart } from "./story.js";
 import { askToNotify, notifySupported, notifyWanted, setSound, soundWanted, turnChanged, unlockAudio } from "./notice.js";
 
@@ -50,6 +51,7 @@ async function init() {
   rememberGame(gameId, mine ? { kind: "playing", seats: you() } : { kind: "watching" });
   $("who").textContent = mine ? fmt(W.you_play, { colours: mine }) : W.you_watch;
   wasMine = myTurn();
+  followHeader();
   setUpTools();
   render();
   connect();
@@ -337,6 +339,7 @@ async function askExpert(moves) {
     box.dataset.action = h.action || "";
     expertPick = { moves, plan: h.plan || "", action: h.action || "" };
     lightExpert(VIEW.moves);
+    dockSpace();
     // The choice it lights, then the answer (under the choices, often below the docked panel's fold): both in
     // view when they fit, the answer first when they do not.
     document.querySelector("button.expert-pick")?.scrollIntoView({ block: "nearest" });
@@ -411,6 +414,7 @@ function drawChoices(v) {
       const label = narrow.matches && p.short ? p.short : p.label;
       const b = button(label, p.label, p.complete ? "plan" : "plan open", () => send(p.steps));
       b.dataset.plan = p.steps.join("; ");
+      if (!narrow.matches) { b.dataset.full = p.label; b.dataset.short = p.short || p.label; } // layout.fitDecision
       b.onmouseenter = b.onfocus = () => light(p.target, true);
       b.onmouseleave = b.onblur = () => light(p.target, false);
       plans.appendChild(b);
@@ -422,8 +426,8 @@ function drawChoices(v) {
       const more = button("", W.more_choices_tip, "more small", () => {
         const open = $("more").getAttribute("aria-expanded") !== "true";
         setMore(open);
-        if (open) { // "more" to the top of what scrolls (the choices; on phones the docked decision), its list under it
-          const box = narrow.matches ? $("decision") : $("choices");
+        if (open) { // "more" to the top of what scrolls (the decision, docked on phones), its list under it
+          const box = $("decision");
           box.scrollTop += $("more").getBoundingClientRect().top - box.getBoundingClientRect().top - 6;
         }
       });
@@ -485,6 +489,7 @@ function render() {
   drawLog();
   // A seed typed by the game's creator lets them foretell every draw: every seat is told.
   $("moves").textContent = v.options.chosen_seed ? `${v.progress} · ${W.seed_chosen}` : v.progress;
+  $("moves").title = $("moves").textContent; // whole, where the header cuts it (style.css)
   document.body.dataset.moves = v.moves; // lets tests (and scripts) see which update is shown
   document.body.classList.toggle("my-turn", myTurn());
   const mine = myTurn();
@@ -514,6 +519,7 @@ function drawStory(v) {
 
 // On phones the decision is docked at the bottom of the screen: keep room for it under the table.
 function dockSpace() {
+  fitDecision(); // desktops: every choice in view without scrolling, tighter if need be
   const docked = getComputedStyle($("decision")).position === "fixed";
   document.body.style.paddingBottom = docked ? `${$("decision").offsetHeight + 8}px` : "";
 }

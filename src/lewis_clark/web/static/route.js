@@ -33,55 +33,90 @@ function space(i, t, x, y, s, mark) {
 }
 
 // Markers (Scouts, Camps, Mackenzie) in a band: up to `per` in a row, then more rows.
+// Crowded, they stand closer (overlapping a little) rather than piling up in many rows.
+const perRow = (s) => Math.max(1, 1 + Math.floor((s + GAP - MARK) / 10));
+
 function markers(list, x, top, s, draw) {
-  const per = Math.max(1, Math.floor(s / MARK));
+  const per = perRow(s);
   let out = "";
   list.forEach((m, k) => {
     const row = Math.floor(k / per), col = k % per;
     const inRow = Math.min(per, list.length - row * per);
-    const cx = x + s / 2 + (col - (inRow - 1) / 2) * MARK;
+    const step = inRow > 1 ? Math.min(MARK, (s + GAP - MARK) / (inRow - 1)) : 0;
+    const cx = x + s / 2 + (col - (inRow - 1) / 2) * step;
     out += draw(m, cx, top + (row + 1) * MARK);
   });
   return out;
 }
 
-export function route(view, meta, W) {
-  const st = view.state, words = meta.words, r = st.options.route, n = r.terrains.length;
+// Mackenzie (solo): a black diamond among the Scouts, named in a band above his row.
+function mackenzieMark(cx, bottom, tip) {
+  return `<g class="marker mackenzie" data-marker="mackenzie"><title>${esc(tip)}</title><path d="M${r1(cx)} ${r1(bottom - 16)}l7 8 -7 8 -7 -8Z" fill="#111" stroke="#fff" stroke-width="1"/></g>`;
+}
+
+// The route, or a strip of it: `first` and `count` pick the spaces (a strip is one row, without title or
+// legend: the phone's view of the spaces around your Scout).
+export function route(view, meta, W, { first = 0, count = 0 } = {}) {
+  const st = view.state, words = meta.words, r = st.options.route, total = r.terrains.length;
+  const strip = count > 0;
+  const last = strip ? Math.min(total, first + count) : total; // spaces first..last-1 are drawn
+  const n = last - first;
   const avail = W - 2 * PAD;
-  const cols = Math.max(2, Math.min(n, Math.floor((avail + GAP) / (MIN_SPACE + GAP))));
+  const cols = strip ? n : Math.max(2, Math.min(n, Math.floor((avail + GAP) / (MIN_SPACE + GAP))));
   const s = Math.min(MAX_SPACE, (avail + GAP) / cols - GAP);
   const rows = Math.ceil(n / cols);
   const span = cols * (s + GAP) - GAP;
   const x0 = PAD + (avail - span) / 2;
+  const at = (i) => i - first; // a space's place among those drawn
   // Who stands where; bands are as tall as their row's most crowded space needs (at least one marker).
   const scouts = {}, camps = {};
   st.players.forEach((p, seat) => { (scouts[p.scout] ||= []).push(seat); (camps[p.camp] ||= []).push(seat); });
-  if (st.mackenzie >= 0) (scouts[st.mackenzie] ||= []).push("mackenzie");
-  const per = Math.max(1, Math.floor(s / MARK));
+  const solo = st.mackenzie >= 0;
+  if (solo) (scouts[st.mackenzie] ||= []).push("mackenzie");
+  const per = perRow(s);
   const bands = (map, row) => {
     let most = 1;
-    for (let c = 0; c < cols; c++) most = Math.max(most, Math.ceil((map[row * cols + c] || []).length / per));
+    for (let c = 0; c < cols; c++) most = Math.max(most, Math.ceil((map[first + row * cols + c] || []).length / per));
     return most * MARK + 2;
   };
+  const drawn = (i) => i >= first && i < last;
   const pos = [];
   const rowTop = [];
-  let y = TITLE;
+  let y = strip ? 4 : TITLE;
   for (let row = 0; row < rows; row++) {
-    const top = bands(scouts, row), bottom = bands(camps, row);
-    const named = [r.st_louis, r.fort_clatsop].some((i) => Math.floor(i / cols) === row);
-    rowTop.push({ scouts: y, space: y + top, camps: y + top + s, name: y + top + s + bottom });
+    const inRow = (i) => drawn(i) && Math.floor(at(i) / cols) === row;
+    const label = solo && inRow(st.mackenzie) ? NAME_BAND : 0; // Mackenzie's name above his diamond
+    const top = label + bands(scouts, row), bottom = bands(camps, row);
+    const named = [r.st_louis, r.fort_clatsop].some(inRow);
+    rowTop.push({ label: y, scouts: y + label, space: y + top, camps: y + top + s, name: y + top + s + bottom });
     y += top + s + bottom + (named ? NAME_BAND : 0) + ROW_GAP;
   }
-  for (let i = 0; i < n; i++) {
-    const row = Math.floor(i / cols), col = row % 2 === 0 ? i % cols : cols - 1 - (i % cols);
-    pos.push([x0 + col * (s + GAP), rowTop[row].space, row]);
+  for (let i = first; i < last; i++) {
+    const k = at(i), row = Math.floor(k / cols), col = row % 2 === 0 ? k % cols : cols - 1 - (k % cols);
+    pos[i] = [x0 + col * (s + GAP), rowTop[row].space, row];
   }
-  const H = y + 20;
+  // The legend (what the three kinds of space look like; Mackenzie's diamond in a solo game) goes on the
+  // title's line when both fit, else on a line of its own at the bottom.
+  const title = fmt(words.route, { st_louis: r.st_louis, fort_clatsop: r.fort_clatsop });
+  const keys = [["R", words.river], ["M", words.mountain], ["MR", words.mountain_or_river]];
+  if (solo) keys.push(["mackenzie", words.mackenzie_legend]);
+  const widths = keys.map(([, name]) => 15 + measure(name, 10));
+  const legendW = widths.reduce((a, b) => a + b + 12, 0) - 12;
+  const oneLine = !strip && measure(title, 13, true) + 24 + legendW <= W - 2 * PAD;
+  // At the bottom, the keys flow onto as many lines as the width needs.
+  const spots = [];
+  let kx = oneLine ? W - PAD - legendW : PAD, line = 0;
+  widths.forEach((w) => {
+    if (!oneLine && kx > PAD && kx + w > W - PAD) { kx = PAD; line += 1; }
+    spots.push([kx, line]);
+    kx += w + 12;
+  });
+  const H = strip ? y : oneLine ? y + 4 : y + 20 + line * 15;
   let out = `<rect x=".5" y=".5" width="${W - 1}" height="${H - 1}" rx="8" class="panel-bg"/>`;
-  out += text(PAD, 18, fit(fmt(words.route, { st_louis: r.st_louis, fort_clatsop: r.fort_clatsop }), W - 2 * PAD, 13, true), 13, 'font-weight="700"');
+  if (!strip) out += text(PAD, 18, fit(title, W - 2 * PAD, 13, true), 13, 'font-weight="700"');
   // The trail behind the spaces: water between River spaces, a path elsewhere, turning at row ends.
   let trail = "";
-  for (let i = 0; i + 1 < n; i++) {
+  for (let i = first; i + 1 < last; i++) {
     const [ax, ay] = pos[i], [bx, by] = pos[i + 1];
     const wet = r.terrains[i] !== "M" && r.terrains[i + 1] !== "M";
     const stroke = `stroke="${wet ? "#b9dcf2" : "#dcc7a4"}" stroke-width="${r1(s * 0.45)}" fill="none" stroke-linecap="round"`;
@@ -92,7 +127,7 @@ export function route(view, meta, W) {
     }
   }
   out += trail;
-  for (let i = 0; i < n; i++) {
+  for (let i = first; i < last; i++) {
     const [x, yy] = pos[i];
     const t = r.terrains[i];
     const mark = i === r.st_louis ? "flag" : i === r.fort_clatsop ? "fort" : "";
@@ -103,37 +138,52 @@ export function route(view, meta, W) {
   }
   // Names of St Louis and Fort Clatsop, in their own band under the camps (kept inside the panel).
   for (const [i, name, cls] of [[r.st_louis, words.st_louis_short, "st-louis"], [r.fort_clatsop, words.fort_clatsop, "fort-clatsop"]]) {
-    if (i < 0 || i >= n) continue;
+    if (!drawn(i)) continue;
     const [x, , row] = pos[i];
     const w = measure(name, 10.5, true);
     const lx = Math.max(4, Math.min(W - 4 - w, x + s / 2 - w / 2));
-    out += text(lx, rowTop[row].name + 11, name, 10.5, `font-weight="700" class="place-name ${cls}" paint-order="stroke" stroke="#fbf7ef" stroke-width="3"`);
+    out += text(lx, rowTop[row].name + 11, name, 10.5, `font-weight="700" class="${strip ? "strip-name" : "place-name"} ${cls}" paint-order="stroke" stroke="#fbf7ef" stroke-width="3"`);
   }
-  // Scouts above, Camps below, Mackenzie (solo) as a black diamond among the Scouts.
+  // Scouts above, Camps below, Mackenzie (solo) as a black diamond among the Scouts, his name above.
   const seatColour = (seat) => colour(st.players[seat].colour);
   for (const [sp, list] of Object.entries(scouts)) {
-    const [x, , row] = pos[+sp] || [];
-    if (x === undefined) continue;
+    if (!drawn(+sp)) continue;
+    const [x, , row] = pos[+sp];
     out += markers(list, x, rowTop[row].scouts, s, (m, cx, bottom) => {
-      if (m === "mackenzie") {
-        return `<g class="marker mackenzie" data-marker="mackenzie"><title>${esc(fmt(words.mackenzie_at, { space: sp }))}</title><path d="M${r1(cx)} ${r1(bottom - 16)}l7 8 -7 8 -7 -8Z" fill="#111" stroke="#fff" stroke-width="1"/></g>`;
-      }
+      if (m === "mackenzie") return mackenzieMark(cx, bottom, fmt(words.mackenzie_at, { space: sp }));
       return `<g class="marker scout" data-marker="scout-${m}"><title>${esc(fmt(words.scout_at, { colour: meta.colour_names[st.players[m].colour] || st.players[m].colour, space: sp }))}</title>${scout(cx, bottom - 0.5, 16, seatColour(m))}</g>`;
     });
   }
+  if (solo && drawn(st.mackenzie)) {
+    const [x, , row] = pos[st.mackenzie];
+    const name = words.mackenzie, w = measure(name, 10.5, true);
+    const lx = Math.max(4, Math.min(W - 4 - w, x + s / 2 - w / 2));
+    out += text(lx, rowTop[row].label + 12, name, 10.5, 'font-weight="700" class="mackenzie-label" paint-order="stroke" stroke="#fbf7ef" stroke-width="3"');
+  }
   for (const [sp, list] of Object.entries(camps)) {
-    const [x, , row] = pos[+sp] || [];
-    if (x === undefined) continue;
+    if (!drawn(+sp)) continue;
+    const [x, , row] = pos[+sp];
     out += markers(list, x, rowTop[row].camps, s, (m, cx, bottom) =>
       `<g class="marker camp" data-marker="camp-${m}"><title>${esc(fmt(words.camp_at, { colour: meta.colour_names[st.players[m].colour] || st.players[m].colour, space: sp }))}</title>${tent(cx, bottom - 0.5, 16, seatColour(m))}</g>`);
   }
-  // A legend: what the three kinds of space look like.
-  let lx = PAD;
-  const ly = H - 17;
-  for (const [t, name] of [["R", words.river], ["M", words.mountain], ["MR", words.mountain_or_river]]) {
-    out += `<g transform="translate(${r1(lx)} ${ly}) scale(.4)">${space("", t, 0, 0, 30, "")}</g>`;
+  if (strip) return [out, H];
+  out += '<g class="legend">';
+  for (const [k, [t, name]] of keys.entries()) {
+    const [lx, line] = spots[k];
+    const ly = oneLine ? 8 : y + 3 + line * 15;
+    if (t === "mackenzie") out += `<path class="legend-mackenzie" d="M${r1(lx + 6)} ${ly - 1}l6 7 -6 7 -6 -7Z" fill="#111"/>`;
+    else out += `<g transform="translate(${r1(lx)} ${ly}) scale(.4)">${space("", t, 0, 0, 30, "")}</g>`;
     out += text(lx + 15, ly + 10, name, 10, 'fill="#4b3a28"');
-    lx += 15 + measure(name, 10) + 12;
   }
-  return [out, H];
+  return [out + "</g>", H];
+}
+
+// The spaces a phone's strip shows: `count` of them around `seat`'s Scout (a few behind it, more ahead),
+// inside the route.
+export function stripWindow(view, seat, W) {
+  const n = view.state.options.route.terrains.length;
+  const count = Math.max(5, Math.min(n, Math.floor((W - 2 * PAD + GAP) / (MIN_SPACE + GAP))));
+  const scoutAt = view.state.players[seat].scout;
+  const first = Math.max(0, Math.min(n - count, scoutAt - Math.floor(count / 3)));
+  return { first, count };
 }

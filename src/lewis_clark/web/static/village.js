@@ -23,8 +23,9 @@ export function village(view, meta, targets, W) {
   const cols = W < 420 ? 2 : 4;
   const w = (W - 2 * PAD - (cols - 1) * GAP) / cols;
   // Titles take two lines in narrow boxes.
-  const titles = meta.places.map((p) => wrapStyled(p.title, w - 12 - (st.players.length === 1 ? 20 : 0),
-    [[12, true, 1], [11, false, 1], [12, true, 2], [11, false, 2], [10, false, 2]]));
+  // Titles take two lines in narrow boxes, and their whole width: a solo badge sits on the line under them.
+  const titles = meta.places.map((p) => wrapStyled(p.title, w - 12,
+    [[12, true, 1], [11, false, 1], [12, true, 2], [11, false, 2], [10, false, 2], [10, false, 2, true]]));
   const tl = Math.max(...titles.map((t) => t.ls.length));
   const h = 64 + tl * 14;
   const solo = st.players.length === 1;
@@ -36,12 +37,13 @@ export function village(view, meta, targets, W) {
     inner += `<rect class="hit" x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${h}" rx="8" fill="#f3e3c3" stroke="#8a6d4b"/>`;
     const ti = titles[i];
     inner += lines(x + 6, y + 16, ti.ls, ti.size, 14, `${ti.bold ? 'font-weight="700" ' : ""}class="place-title"`);
+    const by = y + 12 + tl * 14; // the room's line, under the title
     if (solo) {
       inner += `<g class="solo-badge"><title>${esc(fmt(words.solo_badge, { badge: meta.kind_names[meta.kinds.indexOf(p.solo_badge)] }))}</title>`
-        + `<circle cx="${r1(x + w - 12)}" cy="${r1(y + 12)}" r="9" fill="#fffdf6" stroke="#6b5640"/>${icon(p.solo_badge, x + w - 19, y + 5, 14)}</g>`;
+        + `<circle cx="${r1(x + w - 12)}" cy="${r1(by)}" r="9" fill="#fffdf6" stroke="#6b5640"/>${icon(p.solo_badge, x + w - 19, by - 7, 14)}</g>`;
     }
     const room = (view.table && view.table.village[i]) || "";
-    inner += text(x + 6, y + 16 + tl * 14, fit(room, w - 12, 10), 10, 'fill="#5b4a36"');
+    inner += text(x + 6, y + 16 + tl * 14, fit(room, w - 12 - (solo ? 22 : 0), 10), 10, 'fill="#5b4a36"');
     const cy = y + 40 + tl * 14;
     if (p.spots > 0) {
       for (let k = 0; k < p.spots; k++) {
