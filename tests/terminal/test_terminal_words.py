@@ -18,7 +18,7 @@ from lewis_clark.rules import apply, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State
 from lewis_clark.terminal import screen
-from lewis_clark.terminal.choices import choices, code
+from lewis_clark.terminal.choices import choices
 from lewis_clark.terminal.texts import help_text
 from lewis_clark.wording import PSEUDO, RULE_TOPICS, language
 from lewis_clark.wording.catalogue import unmarked
@@ -79,8 +79,7 @@ def test_every_word_of_the_terminals_screens_is_worded(pseudo: None, players: in
         legal = legal_actions(s)
         typed = {w for a in legal for w in re.findall(r"[A-Za-z]{2,}", str(a))}
         menu = choices(s)
-        shown = screen.render_menu(s, legal, menu.plans[:menu.shown], [code(i) for i in range(menu.shown)],
-                                   len(menu.plans))
+        shown = screen.render_menu(s, legal, menu.plans[:menu.shown], len(menu.plans))
         for where, text, allowed in (("board", draw(screen.render_board(s, seats, s.current)), set()),
                                      ("status", draw(screen.render_status(s, seats, s.current)), set()),
                                      ("menu", draw(shown), typed)):
