@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.bots import LEVELS, BotSpecError, make_bot
+from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
 from lewis_clark.bots.autoplay import play_others, play_turn
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.hint import hint_seed
@@ -144,7 +144,7 @@ def review_turn(turn: TurnPlayed, spec: str) -> TurnReview:
     seed = hint_seed(seen)
     bot = _expert(spec, seed)
     chosen = bot.search(seen)
-    arrival = turn.number - 1 + _estimate(bot.deals, seat)
+    arrival = turn.number - 1 + _estimate(bot, seat)
     shown, cut = visible_part(seen, chosen)
     if chosen == turn.actions:
         return TurnReview(seat, turn.number, turn.step, turn.actions, shown, cut, arrival, arrival, arrival, 0.0)
@@ -153,6 +153,12 @@ def review_turn(turn: TurnPlayed, spec: str) -> TurnReview:
     after_expert = before + _after(seen, chosen, spec, seed)
     cost = max(0.0, after_played - after_expert)
     return TurnReview(seat, turn.number, turn.step, turn.actions, shown, cut, arrival, after_played, after_expert, cost)
+
+
+def expert_turn(seen: State, spec: str) -> tuple[Action, ...]:
+    """The turn the review's expert (``spec``, its seed from the view) would play from ``seen``, a seat's
+    view at its turn's start: what ``review_turn`` compares the turn played with."""
+    return _expert(spec, hint_seed(seen)).search(seen)
 
 
 def review_game(record: Record, level: str = DEFAULT_LEVEL, seats: Sequence[int] | None = None,
@@ -233,11 +239,25 @@ def turn_json(r: TurnReview) -> dict[str, Any]:
 
 # --- the estimates ----------------------------------------------------------------------------------
 
-def _expert(spec: str, seed: int) -> RaceBot:
-    bot = make_bot(spec, seed)
-    if not isinstance(bot, RaceBot):
+class Judge(RaceBot):
+    """The race planner, also keeping the soonest arrival any of its Camps promises: the Camp's turn
+    plus the learned turns still to go from it (``value.turns_to_fort``). The least of many such
+    estimates moves far less from one turn to the next than that of the one Camp the search follows."""
+
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.soonest = float(LAST_TURN)
+
+    def _camp_score(self, state: State, seat: int, turns: int) -> float:
+        self.soonest = min(self.soonest, turns + turns_to_fort(state, seat))
+        return super()._camp_score(state, seat, turns)
+
+
+def _expert(spec: str, seed: int) -> Judge:
+    name, options = parse_spec(spec)
+    if name != "race" or "noise" in options:
         raise ReviewError(f"{spec!r} is not the race planner")
-    return bot
+    return Judge(seed, **options)
 
 
 def _deal(seen: State, seed: int) -> State:
@@ -249,23 +269,17 @@ def _rank(r: TurnReview) -> tuple[float, int]:
     return -r.cost, r.number
 
 
-def _estimate(deals: Sequence[Search], seat: int) -> float:
-    """The expert's estimated turns to arrive, counting the turn searched from as the first: the mean over
-    its deals of the sooner of the earliest win its search found (a play-out's win may be slow) and its
-    best Camp's turns plus the learned turns still to go from there (``value.turns_to_fort``, fitted on
-    the race planner's own play); with neither, the line played out furthest soonest (its turns plus
-    what it lacks at ``FINISH_PACE``)."""
-    found: list[float] = []
-    for deal in deals:
-        ways: list[float] = []
-        if deal.won is not None:
-            ways.append(float(len(deal.won.turns)))
-        if deal.best is not None:
-            ways.append(len(deal.best.turns) + turns_to_fort(deal.best.state, seat))
-        if not ways and deal.finished is not None:
-            ways.append(-deal.finished.score)
-        found.append(min(ways) if ways else 1.0 + turns_to_fort(deal.root, seat))
-    return sum(found) / len(found) if found else float(LAST_TURN)
+def _estimate(bot: Judge, seat: int) -> float:
+    """The expert's estimated turns to arrive after a search, counting the turn searched from as the
+    first: the sooner of the earliest win found on any deal and the soonest arrival its Camps promise
+    (``Judge``); with neither, the line played out furthest soonest (its turns plus what it lacks at
+    ``FINISH_PACE``)."""
+    ways = [float(len(d.won.turns)) for d in bot.deals if d.won is not None]
+    if bot.soonest < LAST_TURN:
+        ways.append(bot.soonest)
+    if not ways:
+        ways = [-d.finished.score for d in bot.deals if d.finished is not None]
+    return min(ways) if ways else 1.0 + turns_to_fort(bot.deals[0].root, seat) if bot.deals else float(LAST_TURN)
 
 
 def _after(seen: State, turn: Sequence[Action], spec: str, seed: int) -> float:
@@ -291,9 +305,9 @@ def _after(seen: State, turn: Sequence[Action], spec: str, seed: int) -> float:
         return 1.0 + lacking / FINISH_PACE
     bot = _expert(spec, seed)
     bot.search(view(s, seat))
-    return 1.0 + _estimate(bot.deals, seat)
+    return 1.0 + _estimate(bot, seat)
 
 
 __all__ = ["DEFAULT_LEVEL", "REVIEW_FORMAT", "REVIEW_LEVELS", "REVIEW_VERSION", "Review", "ReviewError",
-           "SeatReview", "TurnPlayed", "TurnReview", "assemble", "costliest", "expert_steps", "review_game",
+           "SeatReview", "TurnPlayed", "TurnReview", "assemble", "costliest", "expert_steps", "expert_turn", "review_game",
            "review_json", "review_spec", "review_turn", "total_cost", "turn_json", "turns_played", "visible_part"]

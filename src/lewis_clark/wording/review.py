@@ -59,12 +59,14 @@ def cost_words(cost: float) -> str:
     """A cost in turns, e.g. "1.5 turns"; "nothing" when the turn was as good as the expert's."""
     if cost <= 0.05:
         return t("nothing")
-    return t("{cost} turns", cost=f"{cost:.1f}")
+    amount = format(cost, ".1f")
+    return t("{cost} turns", cost=amount)
 
 
 def arrival_words(turn: float) -> str:
     """An estimated turn of arrival, e.g. "turn 31.5"."""
-    return t("turn {turn}", turn=f"{turn:.1f}")
+    when = format(turn, ".1f")
+    return t("turn {turn}", turn=when)
 
 
 def turn_words(start: State, actions: Sequence[Action]) -> str:
