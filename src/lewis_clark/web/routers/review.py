@@ -1,7 +1,8 @@
 """``/api/games/{game_id}/review``: the post-game review of a finished game (bots/review.py).
 
 ``POST`` starts it in the background (``web/reviews.py``) and answers at once; ``GET`` says how far it
-is (``{"state": "none" | "running" | "done" | "failed", "done": turns, "total": turns}``) and, once done,
+is (``{"state": "none" | "running" | "done" | "failed", "done": turns, "total": turns}``, ``error`` when
+failed: a POST then starts it again) and, once done,
 gives the review's facts (``review``, as ``lewis-clark review --json``) and its words in ``lang``
 (``words``: each seat's chart legend and costliest turns). Like the record and the replay, it opens only
 when the game is over: before, it would tell a seat what the others hold in mind.
@@ -39,6 +40,8 @@ def review_status(job: Job | None, players: int, lang: str) -> dict[str, Any]:
         return {"state": "none", "done": 0, "total": 0}
     state = "failed" if job.failed else "done" if job.finished else "running"
     out: dict[str, Any] = {"state": state, "done": len(job.done), "total": len(job.played), "level": job.level}
+    if job.failed:
+        out["error"] = job.failed
     if state == "done":
         made = assemble(job.level, players, job.done)
         with language(language_of(lang)):
