@@ -244,9 +244,7 @@ class Judge(RaceBot):
     plus the learned turns still to go from it (``value.turns_to_fort``). The least of many such
     estimates moves far less from one turn to the next than that of the one Camp the search follows."""
 
-    def __init__(self, seed: int = 0, **options: Any) -> None:
-        super().__init__(seed, **options)
-        self.soonest = float(LAST_TURN)
+    soonest: float = 90.0  # no Camp seen yet (LAST_TURN; reset by ``_expert``)
 
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
         self.soonest = min(self.soonest, turns + turns_to_fort(state, seat))
@@ -257,7 +255,9 @@ def _expert(spec: str, seed: int) -> Judge:
     name, options = parse_spec(spec)
     if name != "race" or "noise" in options:
         raise ReviewError(f"{spec!r} is not the race planner")
-    return Judge(seed, **options)
+    bot = Judge(seed, **options)  # RaceBot's own constructor (a compiled class takes no **options in super())
+    bot.soonest = float(LAST_TURN)
+    return bot
 
 
 def _deal(seen: State, seed: int) -> State:

@@ -26,7 +26,9 @@ from lewis_clark.record import Record, load_record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State, view
 from lewis_clark.terminal.choices import Choices, choices, looks_like_code
+from lewis_clark.bots.review import DEFAULT_LEVEL, review_game, turns_played
 from lewis_clark.wording import event_line
+from lewis_clark.wording.review import review_progress, review_text
 from lewis_clark.wording.advice import hint_line, no_hint
 from lewis_clark.wording.plans import choice_label
 from lewis_clark.wording.terminal import (
@@ -164,6 +166,7 @@ class Game:
         self.say: Say = say or (lambda _text: None)
         self.on_step: OnStep = on_step or (lambda _step: None)
         self._menu: tuple[State, Choices] | None = None
+        self.review_level = DEFAULT_LEVEL  # the post-game review's budget (tests set a small one)
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -215,6 +218,14 @@ class Game:
             return no_hint()
         seen = view(self.state, self.state.current)
         return hint_line(seen, expert_hint(seen))
+
+    def review(self, progress: Say | None = None) -> str:
+        """The post-game review of the game as text (bots/review.py), each turn reviewed said through
+        ``progress``; the game must be over. Takes seconds a turn at the expert's budget."""
+        record = self.record
+        review = review_game(record, self.review_level,
+                             progress=None if progress is None else lambda done, total: progress(review_progress(done, total)))
+        return review_text(review, turns_played(record))
 
     def completions(self) -> list[str]:
         """What the input line may complete: the legal actions' texts, then the commands."""

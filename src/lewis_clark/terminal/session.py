@@ -53,6 +53,7 @@ from lewis_clark.wording.terminal import (
     say_where,
     yes_words,
 )
+from lewis_clark.wording.review import review_command
 from lewis_clark.wording.terminal_app import autosaving, colour_label
 
 __all__ = ["HUMAN", "LOG_LINES", "Leave", "Session", "data_dir", "latest_unfinished", "new_autosave_path", "write_record"]
@@ -290,6 +291,7 @@ class Session:
         self.console.print(screen.render_end(self.state, self.seats))
         if self.autosave:
             self.console.print(record_is_in(str(self.autosave)), soft_wrap=True)
+            self.console.print(review_command(str(self.autosave)), soft_wrap=True)
         if HUMAN not in self.seats:
             return
         try:

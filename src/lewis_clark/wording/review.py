@@ -53,6 +53,20 @@ def review_start(turns: int, level: str) -> str:
     return tn("The expert ({level}) reviews {n} turn…", "The expert ({level}) reviews {n} turns…", turns, level=level)
 
 
+def review_offer() -> str:
+    """Said in the full-screen table when the game ends."""
+    return t("Press r for the expert's review of the game.")
+
+
+def review_command(path: str) -> str:
+    """Said at the end of a line-by-line game (it asks nothing more: pipes and scripts read its end)."""
+    return t("The expert's review of this game: lewis-clark review {path}", path=path)
+
+
+def review_title() -> str:
+    return t("Post-game review")
+
+
 # --- the review ----------------------------------------------------------------------------------------
 
 def cost_words(cost: float) -> str:
@@ -176,5 +190,5 @@ def review_text(review: Review, played: Sequence[TurnPlayed]) -> str:
 
 
 __all__ = ["arrival_words", "chart_legend", "chart_line", "cost_words", "costly_json", "expert_words", "played_words",
-           "review_help", "review_json_help", "review_level_help", "review_progress", "review_seat_help", "review_start",
-           "review_text", "review_words", "table_words", "turn_words"]
+           "review_help", "review_json_help", "review_level_help", "review_command", "review_offer", "review_progress",
+           "review_seat_help", "review_start", "review_text", "review_title", "review_words", "table_words", "turn_words"]

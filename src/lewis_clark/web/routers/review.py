@@ -51,7 +51,7 @@ def review_status(job: Job | None, players: int, lang: str) -> dict[str, Any]:
 
 
 @router.post("/{game_id}/review", status_code=202, summary="Start the post-game review (finished games only)",
-             responses=answers(404, 409, 429))
+             responses=answers(400, 404, 409, 422, 429, 503))
 async def start_review(game: GameDep, manager: ManagerDep, reviews: ReviewsDep, lang: str = "en") -> dict[str, Any]:
     finished(game)
     try:
@@ -63,7 +63,7 @@ async def start_review(game: GameDep, manager: ManagerDep, reviews: ReviewsDep, 
 
 
 @router.get("/{game_id}/review", summary="How far the post-game review is, and the review once done",
-            responses=answers(404, 409))
+            responses=answers(400, 404, 409, 422, 503))
 async def get_review(game: GameDep, reviews: ReviewsDep, lang: str = "en") -> dict[str, Any]:
     finished(game)
     return review_status(reviews.get(game.id), game.state.options.players, lang)
