@@ -34,6 +34,10 @@ def test_r_at_the_end_of_a_game_shows_the_review(ended: Match) -> None:
     said: list[str] = []
 
     async def script(pilot: object) -> None:
+        for _ in range(100):  # the end's message, once the screen has settled
+            if "Press r for the expert's review" in screen_text(app):
+                break
+            await pilot.pause(0.05)  # type: ignore[attr-defined]
         assert "Press r for the expert's review" in screen_text(app)
         original = app.say
         app.say = lambda text: (said.append(text), original(text))[1]  # type: ignore[method-assign]
