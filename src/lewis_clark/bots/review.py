@@ -31,7 +31,7 @@ from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
 from lewis_clark.bots.autoplay import play_others, play_turn
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.hint import hint_seed
-from lewis_clark.bots.race import FINISH_PACE, LAST_TURN, RaceBot, Search
+from lewis_clark.bots.race import FINISH_PACE, LAST_TURN, RaceBot
 from lewis_clark.bots.value import turns_to_fort
 from lewis_clark.cards import BY_SLUG
 from lewis_clark.record import Record, steps

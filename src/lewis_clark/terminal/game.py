@@ -19,6 +19,7 @@ from pathlib import Path
 from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
 from lewis_clark.bots.hint import expert_hint
+from lewis_clark.bots.review import DEFAULT_LEVEL, review_game, turns_played
 from lewis_clark.events import Event
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
@@ -26,11 +27,10 @@ from lewis_clark.record import Record, load_record
 from lewis_clark.rules import legal_actions
 from lewis_clark.state import State, view
 from lewis_clark.terminal.choices import Choices, choices, looks_like_code
-from lewis_clark.bots.review import DEFAULT_LEVEL, review_game, turns_played
 from lewis_clark.wording import event_line
-from lewis_clark.wording.review import review_progress, review_text
 from lewis_clark.wording.advice import hint_line, no_hint
 from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.review import review_progress, review_text
 from lewis_clark.wording.terminal import (
     autosave_failed,
     cannot_create_folder,

@@ -39,6 +39,7 @@ from lewis_clark.terminal.game import (
 )
 from lewis_clark.terminal.texts import hanging, help_text
 from lewis_clark.wording import t
+from lewis_clark.wording.review import review_command
 from lewis_clark.wording.terminal import (
     leave_question,
     leaving,
@@ -53,7 +54,6 @@ from lewis_clark.wording.terminal import (
     say_where,
     yes_words,
 )
-from lewis_clark.wording.review import review_command
 from lewis_clark.wording.terminal_app import autosaving, colour_label
 
 __all__ = ["HUMAN", "LOG_LINES", "Leave", "Session", "data_dir", "latest_unfinished", "new_autosave_path", "write_record"]
