@@ -5,7 +5,8 @@ deck's order hidden: the expert deals the unseen cards itself, ``Bot.deal``):
 
 - the expert (the race planner, ``LEVELS["expert"]`` by default) searches for its own turn, and its
   estimate of the turn at which the seat Camps at Fort Clatsop (``arrival``, in the seat's own turns:
-  the sooner of the earliest win its search found and its best Camp with the learned turns still to go)
+  the sooner of the earliest win its search found and the soonest arrival any Camp it looked at promises,
+  its turn plus the learned turns still to go, ``Judge``)
   is the chart over the game;
 - the turn played and the expert's turn are each applied to one deal of that view (the same deal for
   both), the other seats move as the heuristic would, and the expert searches again from the seat's
