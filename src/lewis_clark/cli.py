@@ -1,7 +1,8 @@
-"""The command line: ``lewis-clark selfplay``, ``replay``, ``bench`` and ``sim``.
+"""The command line: ``lewis-clark selfplay``, ``replay``, ``review``, ``bench`` and ``sim``.
 
     lewis-clark selfplay --players random,random,random --seed 7 --record game.json
     lewis-clark replay game.json
+    lewis-clark review game.json --level quick
     lewis-clark bench --json
     lewis-clark sim --players mcts,heuristic --games 200 --seed 1 --workers 2
 
@@ -34,6 +35,14 @@ from rich.table import Table
 
 from lewis_clark.bench import BENCH_MAX_TURNS, DEFAULT_SECONDS, run_bench
 from lewis_clark.bots import normal_spec, parse_spec
+from lewis_clark.bots.review import (
+    DEFAULT_LEVEL,
+    assemble,
+    review_json,
+    review_spec,
+    review_turn,
+    turns_played,
+)
 from lewis_clark.builds import build_text
 from lewis_clark.cli_checks import (
     ERROR,
@@ -54,6 +63,7 @@ from lewis_clark.selfplay import DEFAULT_MAX_TURNS, MOST_TURNS
 from lewis_clark.sim import RaceMarks
 from lewis_clark.state import MOST_LEVEL, MOST_PLAYERS, Options, State
 from lewis_clark.wording import outcome, resources_words, tools, unfinished
+from lewis_clark.wording import review as review_wording
 from lewis_clark.wording.terminal import seat_count
 from lewis_clark.wording.terminal_app import colour_label
 
@@ -183,6 +193,38 @@ def replay(record_path: str, upto: int | None, show_log: bool) -> None:
     if show_log:
         print_log(match)
     print_summary(match.state, record.bots or None, len(match.actions))
+
+
+@cli.command(words=review_wording.review_help)
+@click.argument("record_path", metavar="RECORD")
+@worded_option("--level", default=DEFAULT_LEVEL, show_default=True, words=review_wording.review_level_help)
+@worded_option("--seat", "seats", type=click.IntRange(min=1), multiple=True, words=review_wording.review_seat_help)
+@worded_option("--json", "as_json", is_flag=True, words=review_wording.review_json_help)
+@language_option()
+def review(record_path: str, level: str, seats: tuple[int, ...], as_json: bool) -> None:
+    """The post-game review (bots/review.py): every turn of each seat against the expert's choice."""
+    try:
+        spec = review_spec(level)
+        record = load_record(record_path)
+        record.replay()  # every action and the final hash checked before the long work
+        played = turns_played(record, [s - 1 for s in seats] or None)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        fail(str(exc) if isinstance(exc, ValueError) else tools.corrupt_record(record_path, f"{type(exc).__name__}: {exc}"))
+    tty = sys.stderr.isatty()
+    click.echo(review_wording.review_start(len(played), level), err=True)
+    reviewed = []
+    for k, turn in enumerate(played, 1):
+        reviewed.append(review_turn(turn, spec))
+        # a terminal sees one line counting up; a log file, a line a turn
+        click.echo(("\r" if tty else "") + review_wording.review_progress(k, len(played)), err=True, nl=not tty)
+    if tty and played:
+        click.echo("", err=True)
+    done = assemble(level, record.options.players, reviewed, [s - 1 for s in seats] or None)
+    if as_json:
+        click.echo(json.dumps({**review_json(done), "words": review_wording.review_words(done, played)},
+                              ensure_ascii=False, indent=1))
+    else:
+        click.echo(review_wording.review_text(done, played))
 
 
 @cli.command(words=tools.bench_help)

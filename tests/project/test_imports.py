@@ -47,7 +47,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 # ``routers`` subpackage: the store below the games, the games below the routes, the app on top.
 WEB_LAYERS: tuple[tuple[str, ...], ...] = (
     ("store", "schema", "faces", "limits", "logs", "protocol", "openapi", "errors", "guide", "safety", "bot_pool"),
-    ("store_sql", "guard", "views", "hints"),  # the reads both SQL stores share; the guard; the page JSON; hints
+    ("store_sql", "guard", "views", "hints", "reviews"),  # the reads both SQL stores share; the guard; the page JSON;
+    # hints and post-game reviews
     ("store_sqlite", "store_postgres"),
     ("database",),
     ("live",),  # a game in memory

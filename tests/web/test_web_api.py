@@ -441,6 +441,8 @@ OPERATIONS = [
     ("GET", "/api/games/{game_id}/record", "record_api_games__game_id__record_get"),
     ("GET", "/api/games/{game_id}/replay/{step}", "replay_api_games__game_id__replay__step__get"),
     ("GET", "/api/games/{game_id}/hint", "hint_api_games__game_id__hint_get"),
+    ("POST", "/api/games/{game_id}/review", "start_review_api_games__game_id__review_post"),
+    ("GET", "/api/games/{game_id}/review", "get_review_api_games__game_id__review_get"),
 ]
 
 
@@ -454,6 +456,8 @@ def test_the_api_keeps_its_operations_and_their_parameters(client: TestClient) -
     token, lang, game = ("header", "X-Token"), ("query", "lang"), ("path", "game_id")
     assert params[("POST", "/api/games/{game_id}/actions")] == sorted([game, token, lang])
     assert params[("GET", "/api/games/{game_id}/hint")] == sorted([game, token, lang])
+    review = "/api/games/{game_id}/review"
+    assert params[("POST", review)] == params[("GET", review)] == sorted([game, lang])
     assert params[("GET", "/api/games/{game_id}/replay/{step}")] == sorted([game, ("path", "step"), lang])
     assert params[("DELETE", "/api/games/{game_id}")] == sorted([game, token])
     assert spec["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]["schema"] == {

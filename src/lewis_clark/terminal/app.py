@@ -40,6 +40,7 @@ from lewis_clark.terminal.panels import Choice, Decision, Panels
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import hanging, help_text
 from lewis_clark.wording import RULE_TOPICS, current_language, language, outcome, seat_name
+from lewis_clark.wording.review import review_offer, review_title
 from lewis_clark.wording.terminal import leaving, no_plans, record_is_in, say_where
 from lewis_clark.wording.terminal_app import (
     autosaving,
@@ -440,7 +441,7 @@ class TableApp(App[int]):
         self.redraw()
         if self.left or self.game.state.over:
             if self.game.state.over:
-                self.say(outcome(self.game.state, self.game.seats) + " " + game_over_keys())
+                self.say(outcome(self.game.state, self.game.seats) + " " + game_over_keys() + " " + review_offer())
             return
         if not self.game.people_to_play and not self.thinking:
             self.thinking = True
@@ -451,6 +452,15 @@ class TableApp(App[int]):
         """The bot to play chooses away from the screen's thread, then its move is applied on it."""
         action = self.game.match.bot_choice()
         self.call_from_thread(self.bot_chose, action)
+
+    @work(thread=True, exclusive=True, group="review")
+    def review(self) -> None:
+        """The post-game review, away from the screen's thread (seconds a turn), its progress said as it
+        goes; then shown over the table (Esc closes it)."""
+        with language(self.language):
+            text = self.game.review(progress=lambda line: self.call_from_thread(self.say, line))
+            title = review_title()
+        self.call_from_thread(self.push_screen, TextScreen(title, Text(text)))
 
     def bot_chose(self, action: Action) -> None:
         # called from the bot's thread: the game's language is set again (a thread starts in the default)
@@ -480,6 +490,9 @@ class TableApp(App[int]):
         """A key pressed on the choices: a number or a plan letter chooses at once when it cannot be
         the start of something longer; anything else starts typing in the input line."""
         menu = self.game.menu
+        if self.game.state.over and ch == "r" and not self.left:
+            self.review()
+            return
         if self.game.people_to_play:
             if ch.isdigit() and ch != "0" and int(ch) * 10 > len(menu.actions):
                 self.enter(ch)  # a choice, or the reason there is none

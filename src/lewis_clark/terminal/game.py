@@ -19,6 +19,7 @@ from pathlib import Path
 from lewis_clark.actions import Action, NotationError
 from lewis_clark.bots import Bot
 from lewis_clark.bots.hint import expert_hint
+from lewis_clark.bots.review import DEFAULT_LEVEL, review_game, turns_played
 from lewis_clark.events import Event
 from lewis_clark.match import HUMAN, Match, Step
 from lewis_clark.plans import Plan
@@ -29,6 +30,7 @@ from lewis_clark.terminal.choices import Choices, choices, looks_like_code, menu
 from lewis_clark.wording import event_line
 from lewis_clark.wording.advice import hint_line, no_hint
 from lewis_clark.wording.plans import choice_label
+from lewis_clark.wording.review import review_progress, review_text
 from lewis_clark.wording.terminal import (
     autosave_failed,
     cannot_create_folder,
@@ -164,6 +166,7 @@ class Game:
         self.say: Say = say or (lambda _text: None)
         self.on_step: OnStep = on_step or (lambda _step: None)
         self._menu: tuple[State, Choices] | None = None
+        self.review_level = DEFAULT_LEVEL  # the post-game review's budget (tests set a small one)
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -216,6 +219,14 @@ class Game:
         seen = view(self.state, self.state.current)
         found = expert_hint(seen)
         return hint_line(seen, found, menu_code(self.menu, found.steps or (found.action,)))
+
+    def review(self, progress: Say | None = None) -> str:
+        """The post-game review of the game as text (bots/review.py), each turn reviewed said through
+        ``progress``; the game must be over. Takes seconds a turn at the expert's budget."""
+        record = self.record
+        review = review_game(record, self.review_level,
+                             progress=None if progress is None else lambda done, total: progress(review_progress(done, total)))
+        return review_text(review, turns_played(record))
 
     def completions(self) -> list[str]:
         """What the input line may complete: the legal actions' texts, then the commands."""

@@ -39,6 +39,7 @@ from lewis_clark.terminal.game import (
 )
 from lewis_clark.terminal.texts import hanging, help_text
 from lewis_clark.wording import t
+from lewis_clark.wording.review import review_command
 from lewis_clark.wording.terminal import (
     leave_question,
     leaving,
@@ -291,6 +292,7 @@ class Session:
         self.console.print(screen.render_end(self.state, self.seats))
         if self.autosave:
             self.console.print(record_is_in(str(self.autosave)), soft_wrap=True)
+            self.console.print(review_command(str(self.autosave)), soft_wrap=True)
         if HUMAN not in self.seats:
             return
         try:

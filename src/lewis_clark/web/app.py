@@ -37,7 +37,8 @@ from lewis_clark.web.manager import Manager
 from lewis_clark.web.metrics import Metrics, Requests
 from lewis_clark.web.middleware import MAX_BODY, MAX_HEAD, BodyLimit, HeadLimit, Language
 from lewis_clark.web.openapi import serve_openapi
-from lewis_clark.web.routers import games, health, hint, meta, metrics, pages, watch
+from lewis_clark.web.reviews import Reviews
+from lewis_clark.web.routers import games, health, hint, meta, metrics, pages, review, watch
 from lewis_clark.web.routers.pages import STATIC
 from lewis_clark.web.routers.watch import MAX_WS_MESSAGE, WS_PER_CLIENT
 from lewis_clark.web.safety import BodyCheck, SecurityHeaders, refused_input
@@ -73,7 +74,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
                expire_days: float | None = 30.0, keep_finished_days: float | None = 90.0,
                expire_every: float = EXPIRE_EVERY, bots: bool = True, metrics_token: str | None = None,
                ws_per_client: int = WS_PER_CLIENT, max_header_bytes: int = MAX_HEAD,
-               hints: Hints | None = None) -> FastAPI:
+               hints: Hints | None = None, reviews: Reviews | None = None) -> FastAPI:
     """The application, storing games in ``db``: a SQLite file (default: in the user's data folder) or a
     ``postgresql://`` address (``open_store``); bots think in ``bot_workers`` processes (default: one
     per core; 0: on the server's loop, for tests), or, with ``bots=False``, in bot workers of their own
@@ -84,6 +85,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     looking every ``expire_every`` seconds (None: never); ``ws_per_client``: WebSockets one client (an
     address, an IPv6 /64) may hold open at once; ``max_header_bytes``: the largest request head
     answered (400 beyond); ``hints``: the expert hints' limits (default 10 a minute a seat, ``web/hints.py``);
+    ``reviews``: the post-game reviews and their budget (default the expert's, ``web/reviews.py``);
     ``metrics_token``: what ``GET /metrics`` needs as
     a Bearer token (None: nothing)."""
     store = Guarded(open_store(db if db is not None else default_db()))
@@ -101,6 +103,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     app.state.metrics_token = metrics_token
     app.state.replays = Replays()
     app.state.hints = hints if hints is not None else Hints()
+    app.state.reviews = reviews if reviews is not None else Reviews()
     app.state.sockets = {}  # open WebSockets by client (routers/watch.py)
     app.state.ws_per_client = ws_per_client
     app.state.expiry = (expire_days, keep_finished_days, expire_every)
@@ -120,7 +123,7 @@ def create_app(db: str | Path | None = None, bot_delay: float = 0.0, bot_workers
     app.add_exception_handler(GameError, refused)  # type: ignore[arg-type]
     app.add_exception_handler(Unavailable, unavailable)  # type: ignore[arg-type]
 
-    for module in (meta, games, watch, pages, health, hint, metrics):
+    for module in (meta, games, watch, pages, health, hint, review, metrics):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

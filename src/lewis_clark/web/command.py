@@ -13,6 +13,7 @@ import click
 
 from lewis_clark.cli_checks import WordedCommand, language_option, worded_option
 from lewis_clark.wording import commands as words
+from lewis_clark.wording import review as review_words
 
 if TYPE_CHECKING:
     from lewis_clark.web.logs import LogFormat
@@ -89,6 +90,7 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
                words=words.connections_per_client_help)
 @worded_option("--hints-per-minute", default=10, show_default=True, type=click.IntRange(0, 10_000),
                words=words.hints_per_minute_help)
+@worded_option("--review-level", default="expert", show_default=True, words=review_words.review_level_help)
 @worded_option("--ws-per-client", default=32, show_default=True, type=click.IntRange(1, 10_000),
                words=words.ws_per_client_help)
 @worded_option("--metrics-token", envvar="LEWIS_CLARK_METRICS_TOKEN", metavar="TOKEN", words=words.metrics_token_help)
@@ -97,8 +99,8 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
           allowed: tuple[str, ...], create_limit: int, create_limit_all: int, expire_days: float,
           keep_finished_days: float, no_expiry: bool, log_format: LogFormat, log_level: str,
           access_log: bool | None, max_header_bytes: int, max_connections: int, keep_alive: int,
-          header_timeout: float, connections_per_client: int, hints_per_minute: int, ws_per_client: int,
-          metrics_token: str | None) -> None:
+          header_timeout: float, connections_per_client: int, hints_per_minute: int, review_level: str,
+          ws_per_client: int, metrics_token: str | None) -> None:
     """Play in the browser: serve the game at http://HOST:PORT/."""
     try:
         import uvicorn
@@ -108,6 +110,7 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         from lewis_clark.web.limits import CreationLimit
         from lewis_clark.web.logs import config
         from lewis_clark.web.protocol import with_limits
+        from lewis_clark.web.reviews import Reviews
     except ImportError as exc:  # the web extra is optional
         raise click.ClickException(words.serve_needs_web_extra(str(exc))) from None
     logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are said once, below
@@ -116,10 +119,14 @@ def serve(host: str, port: int, db_path: str | None, bot_delay: float, bot_worke
         raise click.UsageError(words.no_bots_needs_postgresql())
     hosts = allowed_hosts(host, allowed)
     try:
+        reviews = Reviews(review_level)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    try:
         app = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers, bots=not no_bots,
                          create_limit=CreationLimit(create_limit, create_limit_all), allowed_hosts=hosts,
                          expire_days=None if no_expiry else expire_days, ws_per_client=ws_per_client,
-                         max_header_bytes=max_header_bytes, hints=Hints(hints_per_minute),
+                         max_header_bytes=max_header_bytes, hints=Hints(hints_per_minute), reviews=reviews,
                          keep_finished_days=None if no_expiry else keep_finished_days, metrics_token=metrics_token or None)
     except Exception as exc:  # a folder, a file that is no database, a read-only file, PostgreSQL down
         raise click.ClickException(store_error(db, exc)) from None

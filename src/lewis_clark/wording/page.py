@@ -202,4 +202,20 @@ def page_words() -> dict[str, str]:
         "last_action": t("To the end"),
         "play_word": t("play"),
         "pause_word": t("pause"),
+        # the post-game review on the replay page (replay.js; the review's own words: wording/review.py)
+        "review_title": t("Post-game review"),
+        "review_start": t("Review this game"),
+        "review_about": t("The expert replays every turn from that seat's view and says how many turns each choice "
+                          "cost against its own."),
+        "review_running": t("The expert is reviewing turn {done} of {total}…"),
+        "review_failed": t("The review failed: {why}"),
+        "review_chart": t("Estimated turn of arrival at Fort Clatsop, at each turn"),
+        "review_axis_turn": t("turn"),
+        "review_costliest": t("Costliest turns"),
+        "review_turn": t("Turn {turn}: cost {cost}"),
+        "review_table": t("Table:"),
+        "review_played": t("Played:"),
+        "review_expert": t("The expert:"),
+        "review_show": t("Show the table"),
+        "review_none": t("No turn cost anything against the expert's choice."),
     }

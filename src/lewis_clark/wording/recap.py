@@ -37,7 +37,7 @@ from lewis_clark.wording.catalogue import t, tn
 from lewis_clark.wording.log import spaces_list
 from lewis_clark.wording.names import boat_face, bundle_words, card_title, place_title, player_name
 
-__all__ = ["Played", "TurnRecap", "every_turn", "last_turns", "recap_line", "recap_parts", "mackenzie_words"]
+__all__ = ["Played", "TurnRecap", "every_turn", "last_turns", "recap_line", "recap_parts", "mackenzie_words", "turn_from"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +226,17 @@ def every_turn(state: State, events: Iterable[Event]) -> list[TurnRecap]:
     for e in events:
         walk.read(e)
     return walk.every
+
+
+def turn_from(state: State, events: Iterable[Event]) -> TurnRecap:
+    """The turn of ``state.current`` told by ``events`` that begin at ``state`` (a turn's start: the Scouts
+    and Camps are read from it, not walked from St Louis), ended or not (the post-game review's turns)."""
+    n = len(state.players)
+    walk = _Walk([p.scout for p in state.players], [p.camp for p in state.players], n, turn=state.turn,
+                 mackenzie=state.mackenzie)
+    for e in events:
+        walk.read(e)
+    return walk.latest.get(state.current) or walk.of(state.current)
 
 
 def _played_words(p: Played) -> str:
