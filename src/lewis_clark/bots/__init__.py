@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.bots.base import Bot
+from lewis_clark.bots.base import Bot, sensible
 from lewis_clark.bots.random_bot import RandomBot
 from lewis_clark.state import State
 
@@ -243,4 +243,4 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 
 __all__ = ["BOTS", "LEVELS", "SPEC_OPTIONS", "Bot", "BotSpecError", "NoisyBot", "RandomBot", "SpecOption", "bot_names",
-           "make_bot", "normal_spec", "parse_spec", "plugin"]
+           "make_bot", "normal_spec", "parse_spec", "plugin", "sensible"]
