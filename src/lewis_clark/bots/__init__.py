@@ -107,6 +107,13 @@ LEVELS: dict[str, str] = {
 }
 
 
+# The held-out evaluation set: the game seeds every strength figure of the levels is reported on
+# (scripts/held_out.py, scripts/elo.py --held-out). No option, weight or model is ever chosen on them:
+# tuning looks at TUNING_SEEDS (and any others) only, so the held-out figures stay honest.
+HELD_OUT_SEEDS: range = range(1_000_001, 1_000_201)
+TUNING_SEEDS: range = range(1, 101)  # the seeds the levels were tuned on, reported beside as "tuning set"
+
+
 def bot_names() -> list[str]:
     """The names ``make_bot`` knows (bots and difficulty levels), sorted."""
     return sorted(BOTS) + sorted(LEVELS)
@@ -242,5 +249,5 @@ def make_bot(spec: str, seed: int) -> Bot:
     return bot
 
 
-__all__ = ["BOTS", "LEVELS", "SPEC_OPTIONS", "Bot", "BotSpecError", "NoisyBot", "RandomBot", "SpecOption", "bot_names",
-           "make_bot", "normal_spec", "parse_spec", "plugin", "sensible"]
+__all__ = ["BOTS", "HELD_OUT_SEEDS", "LEVELS", "SPEC_OPTIONS", "TUNING_SEEDS", "Bot", "BotSpecError", "NoisyBot",
+           "RandomBot", "SpecOption", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin", "sensible"]
