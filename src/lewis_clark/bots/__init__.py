@@ -4,8 +4,10 @@
     >>> bot = make_bot("random", seed=1)
     >>> bot = make_bot("mcts:seconds=0.5:depth=16", seed=1)   # options after the name
 
-New bots subclass ``Bot`` (bots/base.py) and add themselves to ``BOTS`` under a short name.
-Difficulty levels for people (``LEVELS``) are names for a bot with a budget.
+New bots subclass ``Bot`` (bots/base.py) and add themselves to ``BOTS`` under a short name, with
+their options class (bots/options.py). Difficulty levels for people (``LEVELS``) are names for a bot
+with a budget, built only of the family in this package; bots/experimental/ holds the bots no level
+uses. ``HELD_OUT_SEEDS`` are the seeds the levels' strength is reported on (docs/bots.md).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
     python scripts/strength.py --levels medium=pace:worth=3.6 --only medium-solo-0 medium-2p-turns
 
 With every option at its default it plays exactly as ``heuristic`` (tested). The options are the
-weights the strong solo records suggested trying (docs/bots.md, "Medium"): how much a recruit's
+weights the strong solo records suggested trying (docs/research/bots-lab-notes.md, "Medium"): how much a recruit's
 Strength counts (``strength``), the score a recruitment must reach (``worth``), a bonus for a
 mountain mover until the Rockies are crossed (``mountain``), what an Indian given as Strength costs
 (``indian``; ``free`` for the one that comes back to the free Indian place) and the spaces a mover
