@@ -20,6 +20,7 @@ from lewis_clark.actions import Action
 from lewis_clark.bots.base import Bot, sensible
 from lewis_clark.bots.options import (
     NOISE,
+    SPECS,
     MCTSOptions,
     Opt,
     Options,
@@ -170,7 +171,7 @@ class Spec(NamedTuple):
 def spec_options(name: str) -> dict[str, Opt]:
     """The ``key=value`` options bot ``name`` takes, with what each may be (``noise`` aside)."""
     made = BOTS[name].options
-    return dict(made.SPEC) if made is not None else {}
+    return dict(SPECS[made]) if made is not None else {}
 
 
 PPO_PREFIX = "ppo:"  # a trained policy network: "ppo:PATH" (rl/ppo_bot.py); "ppo" alone is the shipped one

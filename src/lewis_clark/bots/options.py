@@ -2,7 +2,7 @@
 
 A field is a whole number, a number, a yes/no (``1``/``0`` in a spec) or a choice among named kinds
 (an ``IntEnum``, written in a spec by its number, so saved specs keep their meaning). What values a
-field allows is the class's ``SPEC`` table, checked when the options are made, from a spec or in code:
+field allows is the class's table in ``SPECS``, checked when the options are made, from a spec or in code:
 
     >>> RaceOptions(nodes=600, finish=1, purse=True).nodes
     600
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from lewis_clark.bots.heuristic import MOVER_GAIN
 from lewis_clark.bots.knowledge import INDIAN_SOURCE, RECRUIT_STRENGTH, RECRUIT_WORTH
@@ -80,12 +80,10 @@ class Opt(NamedTuple):
 
 
 class Options:
-    """What every bot's options class shares: its ``SPEC`` table, checked when made."""
-
-    SPEC: ClassVar[dict[str, Opt]] = {}
+    """What every bot's options class shares: its table in ``SPECS``, checked when made."""
 
     def __post_init__(self) -> None:
-        for key, opt in self.SPEC.items():
+        for key, opt in SPECS[type(self)].items():
             opt.check(key, getattr(self, key))
 
 
@@ -123,12 +121,6 @@ class RaceOptions(Options):
     purse: bool = False  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
     jumps: bool = False  # solo: Mackenzie's jumps over the Scout are charged (planning.mackenzie_jumps)
 
-    SPEC: ClassVar[dict[str, Opt]] = {
-        "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
-        "actions": Opt(int, 1), "recruits": Opt(int, 0), "value": Opt(Valuation), "finish": Opt(int, 0, 8),
-        "finisher": Opt(Finisher), "bound": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
-        "jumps": Opt(bool)}
-
 
 @dataclass(frozen=True)
 class RolloutOptions(Options):
@@ -144,11 +136,6 @@ class RolloutOptions(Options):
     deals: int = 1  # deals each opening is played out on (scores summed)
     policy: int = 0  # options of the distilled policy (bots/policy.py) played out besides the others
 
-    SPEC: ClassVar[dict[str, Opt]] = {
-        "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
-        "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),
-        "policy": Opt(int, 0)}
-
 
 @dataclass(frozen=True)
 class PlannerOptions(Options):
@@ -161,10 +148,6 @@ class PlannerOptions(Options):
     seconds: float | None = None  # a time budget a search (the horizon stops growing when spent)
     discounts: bool = False
     purse: bool = False
-
-    SPEC: ClassVar[dict[str, Opt]] = {
-        "width": Opt(int, 1), "horizon": Opt(int, 1), "actions": Opt(int, 1), "recruits": Opt(int, 0),
-        "seconds": Opt(float, 0, low_open=True), "discounts": Opt(bool), "purse": Opt(bool)}
 
 
 @dataclass(frozen=True)
@@ -179,10 +162,6 @@ class PaceOptions(Options):
     mover: int = MOVER_GAIN  # spaces a mover other than the Commander must gain to be played first
     reserve: float = 0.0
 
-    SPEC: ClassVar[dict[str, Opt]] = {
-        "strength": Opt(float, 0), "worth": Opt(float, 0), "mountain": Opt(float, 0), "indian": Opt(float, 0),
-        "free": Opt(float, 0), "mover": Opt(int, 1), "reserve": Opt(float, 0)}
-
 
 @dataclass(frozen=True)
 class MCTSOptions(Options):
@@ -193,12 +172,30 @@ class MCTSOptions(Options):
     depth: int = 4
     exploration: float = 0.5
 
-    SPEC: ClassVar[dict[str, Opt]] = {
+
+# What each options class's fields may be: a table beside the classes, not a class attribute (the
+# compiled build would take one for a dataclass field).
+SPECS: dict[type[Options], dict[str, Opt]] = {
+    RaceOptions: {
+        "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
+        "actions": Opt(int, 1), "recruits": Opt(int, 0), "value": Opt(Valuation), "finish": Opt(int, 0, 8),
+        "finisher": Opt(Finisher), "bound": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
+        "jumps": Opt(bool)},
+    RolloutOptions: {
+        "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
+        "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),
+        "policy": Opt(int, 0)},
+    PlannerOptions: {
+        "width": Opt(int, 1), "horizon": Opt(int, 1), "actions": Opt(int, 1), "recruits": Opt(int, 0),
+        "seconds": Opt(float, 0, low_open=True), "discounts": Opt(bool), "purse": Opt(bool)},
+    PaceOptions: {
+        "strength": Opt(float, 0), "worth": Opt(float, 0), "mountain": Opt(float, 0), "indian": Opt(float, 0),
+        "free": Opt(float, 0), "mover": Opt(int, 1), "reserve": Opt(float, 0)},
+    MCTSOptions: {
         "iterations": Opt(int, 1), "seconds": Opt(float, 0, low_open=True), "depth": Opt(int, 0),
-        "exploration": Opt(float, 0)}
-
-
+        "exploration": Opt(float, 0)},
+}
 NOISE = Opt(float, 0, 1)  # every bot's ``noise`` (see bots.NoisyBot)
 
 __all__ = ["NOISE", "Finisher", "MCTSOptions", "Opt", "Options", "PaceOptions", "PlannerOptions", "RaceOptions",
-           "RolloutOptions", "Valuation"]
+           "RolloutOptions", "SPECS", "Valuation"]
