@@ -1,4 +1,4 @@
-"""Fit the learned evaluation (bots/value.py): turns still needed to Camp at Fort Clatsop.
+"""Fit the learned evaluation (bots/experimental/value.py): turns still needed to Camp at Fort Clatsop.
 
     python scripts/train_value.py --games 9 --first-seed 101 --data /tmp/value-data.jsonl --no-write
     python scripts/train_value.py --games 11 --first-seed 201 --no-mackenzie --data /tmp/value-data.jsonl

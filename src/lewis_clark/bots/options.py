@@ -50,11 +50,17 @@ class Opt(NamedTuple):
             if self.kind is bool:
                 return bool(code) if code in (0, 1) else None
             return next((m for m in self.kind if m.value == code), None)
+        if self.kind is int:  # kept a whole number (a float-typed name would make it one, compiled)
+            try:
+                whole = int(text)
+            except ValueError:
+                return None
+            return whole if self.allows(whole) else None
         try:
-            value: float = int(text) if self.kind is int else float(text)
+            number = float(text)
         except ValueError:
             return None
-        return value if self.allows(value) else None
+        return number if self.allows(number) else None
 
     def allows(self, value: object) -> bool:
         """Whether ``value`` (of this option's kind) is in range."""
