@@ -194,7 +194,9 @@ def test_a_play_out_win_bounds_the_search_only_solo_with_bound_0(players: int) -
 
 
 def test_bound_is_checked() -> None:
-    with pytest.raises(ValueError, match="bound"):
+    with pytest.raises(ValueError, match="bound must be 0 or 1"):
+        parse_spec("race:bound=2")
+    with pytest.raises((TypeError, ValueError)):  # the compiled build refuses a non-bool at the call
         RaceOptions(bound=2)  # type: ignore[arg-type]
     assert parse_spec("race:bound=0").options == RaceOptions(bound=False)
 
@@ -207,6 +209,8 @@ def test_finisher_2_plays_out_by_the_heuristic_and_by_medium() -> None:
     assert kinds == [HeuristicBot, RolloutBot]
     assert [type(b) for b in RaceBot(1, RaceOptions(finish=1)).finishers] == [HeuristicBot]
     with pytest.raises(ValueError, match="finisher"):
+        parse_spec("race:finisher=3")
+    with pytest.raises((TypeError, ValueError)):  # the compiled build refuses a non-Finisher at the call
         RaceOptions(finisher=3)  # type: ignore[arg-type]
 
 

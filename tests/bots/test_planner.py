@@ -78,7 +78,7 @@ def test_discounts_1_also_tries_each_recruitment_paid_with_the_interpreter() -> 
 
     from builders import journal
     from lewis_clark.actions import Action, Verb
-    from lewis_clark.bots import make_bot
+    from lewis_clark.bots import make_bot, parse_spec
     from lewis_clark.bots.experimental.planner import PlannerBot
 
     s = game(players=1)
@@ -96,6 +96,8 @@ def test_discounts_1_also_tries_each_recruitment_paid_with_the_interpreter() -> 
     assert Action(Verb.RECRUIT, "one-eye") == ways[1][0][0]
     assert make_bot("race:discounts=1", seed=1).whole.discounts is True  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="discounts"):
+        parse_spec("planner:discounts=2")
+    with pytest.raises((TypeError, ValueError)):  # the compiled build refuses a non-bool at the call
         PlannerOptions(discounts=2)  # type: ignore[arg-type]
 
 
