@@ -92,6 +92,11 @@ class Options:
         for key, opt in SPECS[type(self)].items():
             opt.check(key, getattr(self, key))
 
+    def __reduce__(self) -> tuple[type[Options], tuple[object, ...]]:
+        # Sent to the web's bot workers inside a bot: rebuilt through __init__ from its fields (in the
+        # table's order, the fields' own), never by setting them one by one on a frozen instance.
+        return type(self), tuple(getattr(self, key) for key in SPECS[type(self)])
+
 
 class Finisher(IntEnum):
     """Who plays the race planner's lines out to the end (``finisher``)."""
