@@ -39,7 +39,8 @@ from lewis_clark.bots.planning import CYCLE_TURNS, JUMP_CHARGE, camped, distinct
 from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.bots.turns import ACTING, Following, Line, WholeTurns, line_state
 from lewis_clark.rules import apply_legal, legal_actions
-from lewis_clark.state import State, view
+from lewis_clark.setup import new_game
+from lewis_clark.state import Options, State, view
 from lewis_clark.turn import CAMP, END
 
 ToFort = Callable[[State, int], float]  # a learned estimate of the turns a seat still needs to the Fort
@@ -53,9 +54,11 @@ FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks
 class Search:
     """The search on one deal, kept while the real table follows the deal."""
 
-    def __init__(self, root: State) -> None:
-        self.root = root
-        self.buckets: dict[int, list[Line]] = {0: [Line(root, (), 0.0)]}
+    # ``root`` has a default only so that a compiled Search can be made empty when a bot is unpickled
+    # (the web sends bots to its workers); every search passes its deal.
+    def __init__(self, root: State | None = None) -> None:
+        self.root = root if root is not None else new_game(Options(players=1))
+        self.buckets: dict[int, list[Line]] = {0: [Line(self.root, (), 0.0)]}
         self.won: Line | None = None  # the earliest line that wins
         self.best: Line | None = None  # the best Camp seen, when none wins yet
         self.best_rank = 0.0  # its score less a further charge for each turn (FALLBACK_PACE)

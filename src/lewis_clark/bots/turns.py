@@ -48,8 +48,11 @@ class WholeTurns:
     or one of the ``recruits`` best recruitments (also paid with the Interpreter when ``discounts``),
     then the end of the turn or a Camp; scored by ``planning.underway`` (``saving``: the purse)."""
 
-    def __init__(self, helper: HeuristicBot, actions: int, recruits: int, discounts: bool, saving: bool) -> None:
-        self.helper = helper  # the small decisions inside an action
+    # Defaults for all: a compiled class is made empty before its state is restored when unpickled (the
+    # web sends bots to its workers).
+    def __init__(self, helper: HeuristicBot | None = None, actions: int = 6, recruits: int = 3, discounts: bool = False,
+                 saving: bool = False) -> None:
+        self.helper = helper if helper is not None else HeuristicBot()  # the small decisions inside an action
         self.actions = actions
         self.recruits = recruits
         self.discounts = discounts
