@@ -1,7 +1,7 @@
 """The compiled build: the engine, plans and bots compiled with mypyc, from the pure-Python sources.
 
 Which modules are compiled is a rule, not a list: every module directly in ``src/lewis_clark`` and
-every module in ``src/lewis_clark/bots``, except the front ends and tools named in ``PURE`` (the
+every module in ``src/lewis_clark/bots`` and ``bots/experimental``, except the front ends and tools named in ``PURE`` (the
 command line, the benchmark, the simulator, the ratings and the package's ``__init__``, which holds
 the switch to the pure build). A new engine module is compiled without editing this file; the
 other subpackages (terminal, web, wording, rl) stay pure.
@@ -32,7 +32,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 PACKAGE = Path("src") / "lewis_clark"
-COMPILED_PACKAGES = (PACKAGE, PACKAGE / "bots")
+COMPILED_PACKAGES = (PACKAGE, PACKAGE / "bots", PACKAGE / "bots" / "experimental")
 # Front ends and tools: they call the engine, nothing calls them in a loop, and the benchmark must time
 # the engine from interpreted code as a program would (the same loop as OpenSpiel's backgammon).
 PURE = {"__init__.py", "builds.py", "pure.py", "bench.py", "cli.py", "cli_checks.py", "sim.py", "elo.py"}

@@ -69,7 +69,7 @@ class TruthDealer(random.Random):
 
 def deck_seeing(spec: str, seed: int) -> tuple[Any, TruthDealer]:
     """The bot of ``spec`` with a generator that deals the truth (set ``dealer.truth`` each turn)."""
-    name, _ = parse_spec(LEVELS.get(spec, spec))
+    name = parse_spec(LEVELS.get(spec, spec)).name
     if name not in SEARCHERS:
         raise ValueError(f"a planner, race or rollout spec is needed (a bot that deals the deck), got {spec!r}")
     bot = make_bot(spec, seed)
@@ -98,11 +98,11 @@ def one(job: tuple[str, int, int]) -> dict[str, Any]:
 def with_samples(spec: str, samples: int) -> str:
     """``spec`` (a level name or a spec) with ``samples`` deals if it is a race spec."""
     spec = LEVELS.get(spec, spec)
-    name, options = parse_spec(spec)
-    if name != "race":
+    if parse_spec(spec).name != "race":
         return spec
-    options["samples"] = samples
-    return name + "".join(f":{key}={value}" for key, value in options.items())
+    name, *pairs = spec.split(":")
+    rest = [pair for pair in pairs if not pair.startswith("samples=")]
+    return ":".join([name, f"samples={samples}", *rest])
 
 
 def main() -> None:

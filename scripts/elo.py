@@ -2,6 +2,7 @@
 
     python scripts/elo.py --games 100 --workers 2 --seed 1
     python scripts/elo.py --bots random,easy,medium,mcts:iterations=20 --games 20
+    python scripts/elo.py --bots easy,medium,hard,expert --neighbours --held-out --games 40 --workers 2
 
 Every two bots play ``--games`` games (seats alternating; game g of every pair uses the same deal,
 ``sim.game_seed(seed, g)``). Ratings are a Bradley-Terry maximum-likelihood fit on the Elo scale
@@ -12,7 +13,10 @@ further up the route, a draw if level (``--unfinished camp``), or is a draw (``-
 The 95% intervals come from the Fisher information at the fit
 (lewis_clark.elo), and are intervals of each bot's difference to the anchor. Prints the machine,
 the command, a markdown table of ratings and the pairwise win-rate matrix (row's score against
-column).
+column). ``--held-out`` plays game g of every pair on the held-out seed ``HELD_OUT_SEEDS[g]``
+(lewis_clark.bots; the levels' figures are reported there, never tuned there); ``--neighbours`` plays
+only the pairs of bots next to each other in ``--bots`` (the levels in order), one pair after the
+other, printing each pair's score as it is done, so a long run that is stopped keeps what finished.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import sys
 from itertools import combinations
 
 from lewis_clark import elo, sim
-from lewis_clark.bots import LEVELS, parse_spec
+from lewis_clark.bots import HELD_OUT_SEEDS, LEVELS, parse_spec
 
 DEFAULT_BOTS = "random,easy,medium,hard,expert"
 
@@ -40,7 +44,13 @@ def main() -> None:
     parser.add_argument("--unfinished", choices=["camp", "draw"], default="camp",
                         help="a game at the turn cap goes to the Camp further up the route (default), or is a draw")
     parser.add_argument("--prior", type=float, default=1.0, help="virtual drawn games between every two bots (default 1)")
+    parser.add_argument("--held-out", action="store_true",
+                        help=f"game g of each pair on held-out seed g (at most {len(HELD_OUT_SEEDS)} games a pair)")
+    parser.add_argument("--neighbours", action="store_true",
+                        help="only the pairs next to each other in --bots, one after another, each printed when done")
     args = parser.parse_args()
+    if args.held_out and not 1 <= args.games <= len(HELD_OUT_SEEDS):
+        parser.error(f"--games: 1 to {len(HELD_OUT_SEEDS)} with --held-out, got {args.games}")
     bots = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
     if len(set(bots)) != len(bots) or len(bots) < 2:
         parser.error("--bots: at least two different bots")
@@ -50,9 +60,22 @@ def main() -> None:
         except ValueError as exc:
             parser.error(f"--bots: {exc}")
 
-    pairs = list(combinations(bots, 2))
-    batches = [sim.specs(list(pair), args.games, args.seed, max_turns=args.max_turns) for pair in pairs]
-    outcomes = [o for batch in sim.run_batches(batches, args.workers) for o in batch]
+    pairs = list(zip(bots, bots[1:], strict=False)) if args.neighbours else list(combinations(bots, 2))
+    seeds = list(HELD_OUT_SEEDS)[: args.games]
+    batches = [sim.seeded(list(pair), seeds, max_turns=args.max_turns) if args.held_out
+               else sim.specs(list(pair), args.games, args.seed, max_turns=args.max_turns) for pair in pairs]
+    if args.neighbours:  # one pair at a time, each reported as it is done
+        outcomes = []
+        for pair, batch in zip(pairs, batches, strict=True):
+            done = sim.run_batches([batch], args.workers)[0]
+            outcomes += done
+            score = sum(_score(o, args.unfinished) if o.seats[0] == pair[0] else 1 - _score(o, args.unfinished)
+                        for o in done)
+            low, high = sim.wilson(round(score), len(done))
+            print(f"{pair[0]} vs {pair[1]}: {score:g}/{len(done)} to {pair[0]} ({low:.0%}-{high:.0%}), "
+                  f"{sum(1 for o in done if not o.over)} unfinished", flush=True)
+    else:
+        outcomes = [o for batch in sim.run_batches(batches, args.workers) for o in batch]
 
     games: list[elo.Game] = []
     thinking = {b: [0.0, 0] for b in bots}  # seconds, decisions
@@ -70,7 +93,8 @@ def main() -> None:
     print(f"command: python {' '.join(sys.argv)}")
     print()
     verdict = "won by the Camp further up the route" if args.unfinished == "camp" else "counted as draws"
-    print(f"{len(outcomes)} games: {args.games} per pair, seed {args.seed}, {unfinished} unfinished at "
+    where = f"held-out seeds {seeds[0]}-{seeds[-1]}" if args.held_out else f"seed {args.seed}"
+    print(f"{len(outcomes)} games: {args.games} per pair, {where}, {unfinished} unfinished at "
           f"{args.max_turns} turns ({verdict})")
     print(f"rating: Bradley-Terry maximum likelihood, Elo scale 400, "
           f"{'random = 0' if anchor else 'mean = 1000'}, prior {args.prior:g} virtual draw(s) per pair; "

@@ -1,4 +1,4 @@
-"""Fit the learned evaluation (bots/value.py): turns still needed to Camp at Fort Clatsop.
+"""Fit the learned evaluation (bots/experimental/value.py): turns still needed to Camp at Fort Clatsop.
 
     python scripts/train_value.py --games 9 --first-seed 101 --data /tmp/value-data.jsonl --no-write
     python scripts/train_value.py --games 11 --first-seed 201 --no-mackenzie --data /tmp/value-data.jsonl
@@ -15,7 +15,7 @@ Positions repeat (a line is found again on later turns): each distinct (position
 once. The fit is a ridge regression on standardised features (scikit-learn, the ``train`` extra),
 each weight held to the sign that makes sense (``SIGNS``; some features left out),
 checked on games held out (five folds by game), then refitted on all and written to
-src/lewis_clark/bots/value.json. The features come from the package (``value.features``), so play
+src/lewis_clark/bots/experimental/value.json. The features come from the package (``value.features``), so play
 and training cannot drift apart.
 """
 
@@ -30,15 +30,15 @@ from typing import Any
 
 from lewis_clark import Options
 from lewis_clark.bots import LEVELS
+from lewis_clark.bots.experimental.value import FEATURES, WEIGHTS_FILE, features
 from lewis_clark.bots.race import RaceBot, Search
-from lewis_clark.bots.value import FEATURES, WEIGHTS_FILE, features
 from lewis_clark.match import Match
 from lewis_clark.rules import apply_legal, legal_actions
 from lewis_clark.state import State
 from lewis_clark.turn import CAMP
 
 MAX_TURNS = 120
-OUT = Path(__file__).resolve().parent.parent / "src" / "lewis_clark" / "bots" / WEIGHTS_FILE
+OUT = Path(__file__).resolve().parent.parent / "src" / "lewis_clark" / "bots" / "experimental" / WEIGHTS_FILE
 ALPHA = 10.0  # ridge penalty on standardised features (few games: strong shrinkage)
 FOLDS = 5
 # The sign each feature's weight may take (+1: more of it, more turns to go), 0 for a feature left out.

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.bots import Bot, make_bot, normal_spec, parse_spec
+from lewis_clark.bots import Bot, make_bot, normal_spec, parse_spec, sensible
 from lewis_clark.events import (
     Event,
     events,
@@ -71,7 +71,8 @@ class BotError(ValueError):
 
 
 class BotTurn(NamedTuple):
-    """A bot's decision to make: its seat, the bot, the seat's view and the legal actions."""
+    """A bot's decision to make: its seat, the bot, the seat's view and the actions it may choose
+    (the legal ones less the futile, ``bots.sensible``)."""
 
     seat: int
     bot: Bot
@@ -246,16 +247,18 @@ class Match:
 
     def bot_turn(self) -> BotTurn:
         """What the bot of the seat to play decides from: itself, its seat's view (never the real
-        state) and the legal actions. Raises ValueError when no bot is to play."""
+        state) and the legal actions less the futile ones while another is left (``bots.sensible``).
+        Raises ValueError when no bot is to play."""
         state = self.state
         seat = state.current
         bot = self.bots.get(seat)
         if bot is None or state.over:
             raise ValueError(f"no bot is to play (seat {seat} is {self.seats[seat]!r}, game over: {state.over})")
-        return BotTurn(seat, bot, view(state, seat), legal_actions(state))
+        seen = view(state, seat)
+        return BotTurn(seat, bot, seen, sensible(seen, legal_actions(state)))
 
     def checked(self, turn: BotTurn, action: Action) -> Action:
-        """``action`` if it is one of ``turn``'s legal actions; raises BotError otherwise."""
+        """``action`` if it is one of the actions ``turn`` offers; raises BotError otherwise."""
         if action not in turn.legal:
             raise BotError(f"bot {self.seats[turn.seat]!r} at seat {turn.seat} chose {str(action)!r}, "
                            "which is not legal")

@@ -261,6 +261,14 @@ def specs(bots: Sequence[str], games: int, seed: int, mackenzie: int = 0, random
                      max_turns) for g in range(games)]
 
 
+def seeded(bots: Sequence[str], seeds: Sequence[int], mackenzie: int = 0, max_turns: int = 400) -> list[GameSpec]:
+    """One game on each of ``seeds`` (game seeds as given, e.g. ``bots.HELD_OUT_SEEDS``), seats rotated
+    by game index as in ``specs``."""
+    n = len(bots)
+    return [GameSpec(g, tuple(bots[(g + k) % n] for k in range(n)), seed, mackenzie, False, max_turns)
+            for g, seed in enumerate(seeds)]
+
+
 def run(game_specs: Sequence[GameSpec], workers: int = 1, keep_records: bool = False,
         progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
     """Play the games, in ``workers`` processes (at most one per game and per core: more would only

@@ -4,12 +4,14 @@ draw deck's order; bot specs, difficulty levels and the noise wrapper."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from lewis_clark import apply, legal_actions, new_game, view
-from lewis_clark.bots import LEVELS, NoisyBot, bot_names, make_bot, parse_spec
-from lewis_clark.bots.mcts import MCTSBot
+from lewis_clark.bots import LEVELS, NoisyBot, Spec, bot_names, make_bot, parse_spec
+from lewis_clark.bots.experimental.mcts import MCTSBot
+from lewis_clark.bots.options import MCTSOptions, RaceOptions
 from lewis_clark.state import State
 
 # Small budgets: these tests check behaviour, not strength.
@@ -64,10 +66,10 @@ def test_bot_never_reads_the_draw_deck_order(spec: str) -> None:
 
 def test_mcts_reports_its_iterations_and_respects_a_time_budget() -> None:
     s = new_game(players=2, seed=4)
-    bot = MCTSBot(seed=1, iterations=12, depth=1)
+    bot = MCTSBot(seed=1, options=MCTSOptions(iterations=12, depth=1))
     bot.choose(view(s, s.current), legal_actions(s))
     assert bot.last_iterations == 12
-    timed = MCTSBot(seed=1, seconds=0.05, depth=1)
+    timed = MCTSBot(seed=1, options=MCTSOptions(seconds=0.05, depth=1))
     timed.choose(view(s, s.current), legal_actions(s))
     assert 0 < timed.last_iterations and timed.last_seconds < 0.5
 
@@ -83,16 +85,17 @@ def test_mcts_takes_an_immediate_win() -> None:
     s.players[1].face_up = list(range(61, 67))  # blue's crew, all played: camp Time 0
     legal = legal_actions(s)
     assert any(a.verb == "camp" for a in legal)
-    choice = MCTSBot(seed=0, iterations=20, depth=1).choose(view(s, 1), legal)
+    choice = MCTSBot(seed=0, options=MCTSOptions(iterations=20, depth=1)).choose(view(s, 1), legal)
     assert choice.verb == "camp"
 
 
 def test_specs_levels_and_errors() -> None:
-    assert parse_spec("mcts:seconds=0.5:depth=16") == ("mcts", {"seconds": 0.5, "depth": 16})
-    race_options = {"samples": 2, "keep": 4, "beam": 15, "actions": 8, "recruits": 4, "finish": 1,
-                    "discounts": 1, "purse": 1, "jumps": 1}
-    assert parse_spec("expert") == ("race", {**race_options, "nodes": 600})
-    assert parse_spec("hard") == ("race", {**race_options, "nodes": 300})
+    assert parse_spec("mcts:seconds=0.5:depth=16") == Spec("mcts", MCTSOptions(seconds=0.5, depth=16))
+    race_options = RaceOptions(samples=2, keep=4, beam=15, actions=8, recruits=4, finish=1, discounts=True,
+                               purse=True, jumps=True)
+    assert parse_spec("expert") == Spec("race", replace(race_options, nodes=600))
+    assert parse_spec("hard") == Spec("race", replace(race_options, nodes=300))
+    assert parse_spec("easy") == Spec("heuristic", None, 0.3)
     with pytest.raises(ValueError, match="bot 'race': nodes must be a whole number at least 1"):
         make_bot("race:nodes=0", 1)
     assert set(LEVELS) <= set(bot_names())

@@ -6,7 +6,8 @@ from bot_games import play
 
 from lewis_clark import legal_actions, new_game, view
 from lewis_clark.bots import make_bot
-from lewis_clark.bots.pace import PaceBot, rockies_end
+from lewis_clark.bots.experimental.pace import PaceBot, rockies_end
+from lewis_clark.bots.options import PaceOptions
 from lewis_clark.cards import CARDS
 from lewis_clark.route import PRINTED_ROUTE
 
@@ -28,20 +29,21 @@ def test_options_change_the_play() -> None:
 
 def test_recruiting_follows_the_threshold() -> None:
     """worth=10: no recruitment is ever worth it; worth=1 recruits in the same game."""
-    never = play(new_game(players=2, seed=4), [PaceBot(s, worth=10.0) for s in range(2)], 120)
-    eager = play(new_game(players=2, seed=4), [PaceBot(s, worth=1.0) for s in range(2)], 120)
+    never = play(new_game(players=2, seed=4), [PaceBot(s, PaceOptions(worth=10.0)) for s in range(2)], 120)
+    eager = play(new_game(players=2, seed=4), [PaceBot(s, PaceOptions(worth=1.0)) for s in range(2)], 120)
     assert not any(a.startswith("recruit") for a in never)
     assert any(a.startswith("recruit") for a in eager)
 
 
 def test_hidden_deck_order_does_not_change_the_choice() -> None:
     s = new_game(players=2, seed=11)
-    play(s, [PaceBot(0, indian=0.5), PaceBot(1, indian=0.5)], 8)
+    play(s, [PaceBot(0, PaceOptions(indian=0.5)), PaceBot(1, PaceOptions(indian=0.5))], 8)
     for trial in range(5):
         shuffled = s.copy()
         random.Random(trial).shuffle(shuffled.deck)
         seat, legal = s.current, legal_actions(s)
-        assert PaceBot(3, indian=0.5).choose(view(shuffled, seat), legal) == PaceBot(3, indian=0.5).choose(view(s, seat), legal)
+        cheap = PaceOptions(indian=0.5)
+        assert PaceBot(3, cheap).choose(view(shuffled, seat), legal) == PaceBot(3, cheap).choose(view(s, seat), legal)
 
 
 def test_rockies_end_is_read_from_the_route() -> None:
@@ -56,5 +58,5 @@ def test_reserve_keeps_the_strongest_card_for_the_commander() -> None:
     hunter = next(c for c in p.hand if CARDS[c].role == "hunter")
     commander = next(c for c in p.hand if CARDS[c].role == "commander")
     assert PaceBot(0).strength_plan(p, hunter, 3)[1].subject == role["interpreter"]
-    assert PaceBot(0, reserve=3.0).strength_plan(p, hunter, 3)[1].subject != role["interpreter"]
-    assert PaceBot(0, reserve=3.0).strength_plan(p, commander, 3)[1].subject == role["interpreter"]
+    assert PaceBot(0, PaceOptions(reserve=3.0)).strength_plan(p, hunter, 3)[1].subject != role["interpreter"]
+    assert PaceBot(0, PaceOptions(reserve=3.0)).strength_plan(p, commander, 3)[1].subject == role["interpreter"]

@@ -14,6 +14,7 @@ from lewis_clark import Options, legal_actions, new_game, view
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import make_bot, parse_spec
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
+from lewis_clark.bots.options import RolloutOptions
 from lewis_clark.bots.policy import FEATURES, Model, PolicyBot, features, model, options, outcome
 from lewis_clark.bots.rollout import STALL, RolloutBot
 from lewis_clark.cards import BY_SLUG, CARDS
@@ -123,7 +124,7 @@ def test_the_policy_camps_at_the_fort_when_it_can() -> None:
 
 
 def test_policy_is_an_option_of_rollout_that_stops_when_the_camp_stands_still() -> None:
-    assert parse_spec("rollout:policy=2")[1]["policy"] == 2
+    assert parse_spec("rollout:policy=2").options == RolloutOptions(policy=2)
     with pytest.raises(ValueError):
         parse_spec("rollout:policy=-1")
     bot = make_bot("rollout:policy=2", 1)
@@ -143,7 +144,7 @@ def test_policy_is_an_option_of_rollout_that_stops_when_the_camp_stands_still() 
 def test_rollout_with_the_policy_plays_out_more_openings() -> None:
     s, legal = _turn()
     v = view(s, 0)  # type: ignore[arg-type]
-    plain, with_policy = RolloutBot(1), RolloutBot(1, policy=2)
+    plain, with_policy = RolloutBot(1), RolloutBot(1, RolloutOptions(policy=2))
     base = HeuristicBot._action_plan(plain, v, legal, v.players[0])
     a = plain._openings(v, legal, v.players[0], base)
     b = with_policy._openings(v, legal, v.players[0], base)

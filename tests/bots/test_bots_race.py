@@ -3,27 +3,32 @@ turns while the table follows its deal, replays from its seed, and seeds a new d
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from builders import at, game, load, script
 from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
 from lewis_clark.bots import LEVELS, make_bot, parse_spec
+from lewis_clark.bots.options import Finisher, RaceOptions
 from lewis_clark.bots.race import Line, RaceBot, Search
 from lewis_clark.match import Match
 from lewis_clark.rules import apply, apply_in_place
 from lewis_clark.state import State
 
-TINY = dict(samples=1, keep=2, beam=3, nodes=8)  # budgets for tests: they check behaviour, not strength
+TINY = RaceOptions(samples=1, keep=2, beam=3, nodes=8)  # budgets for tests: they check behaviour, not strength
 
 
 def test_expert_and_hard_are_race_planners_with_budgets_in_lines() -> None:
     for level in ("hard", "expert"):
-        name, options = parse_spec(level)
-        assert name == "race" and "seconds" not in options
+        spec = parse_spec(level)
+        assert spec.name == "race" and isinstance(spec.options, RaceOptions) and spec.noise is None
         assert isinstance(make_bot(level, 1), RaceBot)
-    assert parse_spec("expert")[1]["samples"] >= 2  # several deals: lines that win on several are preferred
-    assert parse_spec("expert")[1]["nodes"] > parse_spec("hard")[1]["nodes"]
+    expert, hard = parse_spec("expert").options, parse_spec("hard").options
+    assert isinstance(expert, RaceOptions) and isinstance(hard, RaceOptions)
+    assert expert.samples >= 2  # several deals: lines that win on several are preferred
+    assert expert.nodes > hard.nodes
 
 
 def test_a_camp_at_the_fort_within_reach_is_found_and_called_a_win() -> None:
@@ -31,7 +36,7 @@ def test_a_camp_at_the_fort_within_reach_is_found_and_called_a_win() -> None:
     fort = s.options.route.fort_clatsop
     at(s, 0, fort - 3, camp=fort - 3)
     load(s, 0, canoe=2, food=2, horse=2)
-    bot = RaceBot(1, **TINY)
+    bot = RaceBot(1, TINY)
     action = bot.choose(view(s, 0), legal_actions(s))
     assert action.verb == Verb.PLAY
     outlook = bot.outlook()
@@ -42,7 +47,7 @@ def test_a_camp_at_the_fort_within_reach_is_found_and_called_a_win() -> None:
 
 def test_far_from_the_fort_the_plan_is_a_camp_ahead() -> None:
     s = game(players=1, mackenzie=0)
-    bot = RaceBot(1, **TINY)
+    bot = RaceBot(1, TINY)
     bot.choose(view(s, 0), legal_actions(s))
     outlook = bot.outlook()
     assert outlook is not None and outlook.win_in == 0
@@ -78,7 +83,7 @@ def test_the_search_goes_on_between_turns_while_the_table_follows_the_deal() -> 
 
 def test_reroot_keeps_lines_of_the_turn_played_only() -> None:
     s = game(players=1, mackenzie=0)
-    bot = RaceBot(2, **TINY)
+    bot = RaceBot(2, TINY)
     seen = view(s, 0)
     bot.choose(seen, legal_actions(s))
     deal = bot.deals[0]
@@ -99,7 +104,7 @@ def test_reroot_keeps_lines_of_the_turn_played_only() -> None:
 
 def test_a_new_deal_is_seeded_with_the_line_followed() -> None:
     s = game(players=1, mackenzie=0)
-    bot = RaceBot(3, **TINY)
+    bot = RaceBot(3, TINY)
     bot.choose(view(s, 0), legal_actions(s))
     line = bot.line
     assert line is not None and len(line.turns) >= 2
@@ -112,7 +117,7 @@ def test_a_new_deal_is_seeded_with_the_line_followed() -> None:
 def test_levels_decide_fast_inside_an_action() -> None:
     """Inside an action without a plan the heuristic's rules finish it: no search there."""
     s = game(players=1, mackenzie=0)
-    bot = RaceBot(4, **TINY)
+    bot = RaceBot(4, TINY)
     legal = legal_actions(s)
     play = next(a for a in legal if a.verb == Verb.PLAY)
     inside = apply(s, play)
@@ -132,7 +137,7 @@ def test_a_line_played_out_that_wins_is_the_win_to_beat() -> None:
     fort = s.options.route.fort_clatsop
     at(s, 0, fort - 8, camp=fort - 8)
     load(s, 0, canoe=3, food=3, horse=3)
-    bot = RaceBot(5, **TINY, finish=1)
+    bot = RaceBot(5, replace(TINY, finish=1))
     bot.choose(view(s, 0), legal_actions(s))
     deal = bot.deals[0]
     assert deal.won is not None and deal.won.state.winner == 0
@@ -143,7 +148,7 @@ def test_with_no_win_the_line_played_out_furthest_is_followed() -> None:
     """Far from the Fort at level 7 no play-out arrives first; the line followed is the played-out
     one (the deal's ``finished``), judged by its turns and the spaces its Camp still lacked."""
     s = game(players=1, mackenzie=7)
-    bot = RaceBot(6, **TINY, finish=1)
+    bot = RaceBot(6, replace(TINY, finish=1))
     bot.choose(view(s, 0), legal_actions(s))
     deal = bot.deals[0]
     if deal.won is None:
@@ -158,8 +163,8 @@ def test_with_no_win_the_line_played_out_furthest_is_followed() -> None:
 
 def test_finish_is_checked() -> None:
     with pytest.raises(ValueError, match="finish"):
-        RaceBot(1, finish=-1)
-    assert parse_spec("race:finish=2")[1]["finish"] == 2
+        RaceOptions(finish=-1)
+    assert parse_spec("race:finish=2").options == RaceOptions(finish=2)
 
 
 def _near_the_fort(players: int) -> State:
@@ -176,7 +181,7 @@ def test_a_play_out_win_bounds_the_search_only_solo_with_bound_0(players: int) -
     heuristic plays them, so it is only a finished line (judged by its turns), not the win to beat;
     solo, Mackenzie is played as the engine plays him and the win stands. ``bound=1`` always bounds."""
     for bound in (0, 1):
-        bot = RaceBot(5, **TINY, finish=1, bound=bound)
+        bot = RaceBot(5, replace(TINY, finish=1, bound=bool(bound)))
         s = _near_the_fort(players)
         deal = Search(bot.deal(view(s, 0)))
         bot._finish(deal, 0, Line(deal.root.copy(), (), 0.0))
@@ -189,20 +194,24 @@ def test_a_play_out_win_bounds_the_search_only_solo_with_bound_0(players: int) -
 
 
 def test_bound_is_checked() -> None:
-    with pytest.raises(ValueError, match="bound"):
-        RaceBot(1, bound=2)
-    assert parse_spec("race:bound=0")[1]["bound"] == 0
+    with pytest.raises(ValueError, match="bound must be 0 or 1"):
+        parse_spec("race:bound=2")
+    with pytest.raises((TypeError, ValueError)):  # the compiled build refuses a non-bool at the call
+        RaceOptions(bound=2)  # type: ignore[arg-type]
+    assert parse_spec("race:bound=0").options == RaceOptions(bound=False)
 
 
 def test_finisher_2_plays_out_by_the_heuristic_and_by_medium() -> None:
     from lewis_clark.bots.heuristic import HeuristicBot
     from lewis_clark.bots.rollout import RolloutBot
 
-    kinds = [type(b) for b in RaceBot(1, finish=1, finisher=2).finishers]
+    kinds = [type(b) for b in RaceBot(1, RaceOptions(finish=1, finisher=Finisher.BOTH)).finishers]
     assert kinds == [HeuristicBot, RolloutBot]
-    assert [type(b) for b in RaceBot(1, finish=1).finishers] == [HeuristicBot]
+    assert [type(b) for b in RaceBot(1, RaceOptions(finish=1)).finishers] == [HeuristicBot]
     with pytest.raises(ValueError, match="finisher"):
-        RaceBot(1, finisher=3)
+        parse_spec("race:finisher=3")
+    with pytest.raises((TypeError, ValueError)):  # the compiled build refuses a non-Finisher at the call
+        RaceOptions(finisher=3)  # type: ignore[arg-type]
 
 
 def test_the_solo_benchmark_takes_a_list_of_seeds() -> None:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from lewis_clark import Action, Options, State, Verb, apply_in_place, legal_actions, new_game, view
-from lewis_clark.bots import BOTS, Bot, RandomBot, make_bot
+from lewis_clark.bots import BOTS, Bot, Maker, RandomBot, make_bot
 from lewis_clark.selfplay import bot_seed, play_game
 
 
@@ -97,7 +97,7 @@ def test_play_game_shows_bots_only_their_seat_view(monkeypatch: pytest.MonkeyPat
             seen.append((self.seed, view))
             return super().choose(view, legal)
 
-    monkeypatch.setitem(BOTS, "spy", Spy)
+    monkeypatch.setitem(BOTS, "spy", Maker(lambda seed, _: Spy(seed)))
     play_game(Options(players=3), ["spy"] * 3, seed=12, max_turns=20)
     assert seen
     seeds = {bot_seed(12, seat): seat for seat in range(3)}
@@ -128,6 +128,6 @@ def test_a_bot_choosing_an_illegal_action_is_stopped(monkeypatch: pytest.MonkeyP
         def choose(self, view: State, legal: list[Action]) -> Action:
             return Action(Verb.RETURN, "wood")
 
-    monkeypatch.setitem(BOTS, "cheat", Cheat)
+    monkeypatch.setitem(BOTS, "cheat", Maker(lambda seed, _: Cheat(seed)))
     with pytest.raises(ValueError, match="cheat"):
         play_game(Options(players=2), ["cheat", "cheat"], seed=1)

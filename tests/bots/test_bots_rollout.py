@@ -12,6 +12,7 @@ from lewis_clark.bots import LEVELS, make_bot
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
 from lewis_clark.bots.knowledge import best_recruit
+from lewis_clark.bots.options import RolloutOptions
 from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.state import State
 
@@ -48,7 +49,7 @@ def test_openings_hold_the_heuristic_choice_and_a_camp() -> None:
     """The candidates are the heuristic's own opening, ``width`` others and, when it may, a Camp first;
     with ``recruits`` the most wanted affordable recruitments as well."""
     s = _first_turn(2, 4, 9)
-    bot = RolloutBot(1, width=2)
+    bot = RolloutBot(1, RolloutOptions(width=2))
     v = view(s, s.current)
     legal = legal_actions(s)
     p = v.players[v.current]
@@ -95,7 +96,7 @@ def test_a_recruitment_opening_is_tried_when_asked() -> None:
     v = view(s, s.current)
     legal = legal_actions(s)
     p = v.players[v.current]
-    bot = RolloutBot(1, recruits=2)
+    bot = RolloutBot(1, RolloutOptions(recruits=2))
     openings = bot._openings(v, legal, p, HeuristicBot._action_plan(bot, v, legal, p))
     recruits = [o for o in openings if o[0].verb == Verb.RECRUIT]
     assert len(recruits) <= 2
@@ -114,13 +115,13 @@ def test_camping_weighs_a_camp_now_against_the_end_of_the_turn() -> None:
         legal = legal_actions(s)
         v = view(s, seat)
         p = v.players[seat]
-        judge = RolloutBot(77, camping=1)
+        judge = RolloutBot(77, RolloutOptions(camping=True))
         if (not s.stack and s.acted and CAMP in legal and END in legal and not s.must_camp
                 and p.scout < s.options.route.fort_clatsop and best_recruit(v, seat, legal) is None
                 and (0 < len(p.hand) < 3 or HeuristicBot._camp_now(judge, v, seat))):
             root = judge.deal(v)
             wants = judge._play_out(root, seat, [CAMP]) > judge._play_out(root, seat, [END])
-            assert (RolloutBot(77, camping=1).choose(v, legal) == CAMP) == wants
+            assert (RolloutBot(77, RolloutOptions(camping=True)).choose(v, legal) == CAMP) == wants
             checked += 1
             differs += wants != HeuristicBot._camp_now(judge, v, seat)  # the heuristic's own rule
         apply_in_place(s, bots[seat].choose(v, legal), seat)

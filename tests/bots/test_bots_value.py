@@ -11,13 +11,14 @@ import pytest
 from builders import at, game, load, script
 from lewis_clark import Options
 from lewis_clark.bots import make_bot, parse_spec
+from lewis_clark.bots.experimental.value import FEATURES, features, turns_to_fort
+from lewis_clark.bots.experimental.value import load as load_model
+from lewis_clark.bots.options import RaceOptions, Valuation
 from lewis_clark.bots.race import FALLBACK_PACE, Line, RaceBot
-from lewis_clark.bots.value import FEATURES, features, turns_to_fort
-from lewis_clark.bots.value import load as load_model
 from lewis_clark.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "src" / "lewis_clark" / "bots" / "value.json"
+SHIPPED = ROOT / "src" / "lewis_clark" / "bots" / "experimental" / "value.json"
 
 
 def _positions() -> list[tuple[object, int]]:
@@ -68,23 +69,27 @@ def test_the_training_script_uses_the_packages_features() -> None:
 
 
 def test_value_is_an_option_of_the_race_planner() -> None:
-    assert parse_spec("race:value=1")[1]["value"] == 1
+    assert parse_spec("race:value=1").options == RaceOptions(value=Valuation.LEARNED)
     with pytest.raises(ValueError):
         parse_spec("race:value=3")
     bot = make_bot("race:value=1", 1)
-    assert isinstance(bot, RaceBot) and bot.value == 1
-    assert make_bot("race", 1).value == 0  # type: ignore[attr-defined]
+    assert isinstance(bot, RaceBot) and bot.value == Valuation.LEARNED and bot.to_fort is turns_to_fort
+    assert make_bot("race", 1).value == Valuation.HAND  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="learned value"):
+        RaceBot(1, RaceOptions(value=Valuation.LEARNED))  # no value handed in
 
 
 def test_valued_camps_score_minus_their_turn_of_arrival() -> None:
     s = game(players=1, mackenzie=0)
     at(s, 0, 12, camp=12)
-    valued, plain = RaceBot(1, value=1), RaceBot(1)
+    valued, plain = RaceBot(1, RaceOptions(value=Valuation.LEARNED), turns_to_fort), RaceBot(1)
     assert valued._camp_score(s, 0, 3) == pytest.approx(-(3 + turns_to_fort(s, 0)))
     made = Line(s, (), -10.0)
     assert valued._camp_rank(made, 0, 3) == -10.0  # the score already counts the turns
     assert plain._camp_score(s, 0, 3) != valued._camp_score(s, 0, 3)
-    ranked = RaceBot(1, value=2)  # Camps of one turn by ``camped``, of different turns by the value
+    # Camps of one turn by ``camped``, of different turns by the value
+    # Camps of one turn by ``camped``, of different turns by the value
+    ranked = RaceBot(1, RaceOptions(value=Valuation.ACROSS), turns_to_fort)
     assert ranked._camp_score(s, 0, 3) == plain._camp_score(s, 0, 3)
     assert ranked._camp_rank(made, 0, 3) == pytest.approx(-(3 + turns_to_fort(s, 0)))
     assert plain._camp_rank(made, 0, 3) == pytest.approx(-10.0 - FALLBACK_PACE * 3)

@@ -3,6 +3,7 @@
 import pytest
 
 from builders import area, at, card, game, hand, load
+from lewis_clark.bots.options import PlannerOptions
 from lewis_clark.bots.planning import hand_reach, turns_to_go
 from lewis_clark.resources import EQUIPMENT
 
@@ -44,7 +45,7 @@ def test_turns_to_go_fall_with_progress_and_with_movers() -> None:
 def test_the_planner_takes_a_camp_that_wins() -> None:
     """The search finds the Camp at Fort Clatsop itself (no rule tells it to camp)."""
     from lewis_clark.actions import Action, Verb
-    from lewis_clark.bots.planner import PlannerBot
+    from lewis_clark.bots.experimental.planner import PlannerBot
     from lewis_clark.rules import legal_actions
     from lewis_clark.state import view
 
@@ -54,7 +55,7 @@ def test_the_planner_takes_a_camp_that_wins() -> None:
     load(s, 0)
     s.players[0].indians = 0
     hand(s, 0)
-    choice = PlannerBot(seed=3, width=2, horizon=1).choose(view(s, 0), legal_actions(s))
+    choice = PlannerBot(seed=3, options=PlannerOptions(width=2, horizon=1)).choose(view(s, 0), legal_actions(s))
     assert choice == Action(Verb.CAMP)
 
 
@@ -77,25 +78,27 @@ def test_discounts_1_also_tries_each_recruitment_paid_with_the_interpreter() -> 
 
     from builders import journal
     from lewis_clark.actions import Action, Verb
-    from lewis_clark.bots import make_bot
-    from lewis_clark.bots.planner import PlannerBot
+    from lewis_clark.bots import make_bot, parse_spec
+    from lewis_clark.bots.experimental.planner import PlannerBot
 
     s = game(players=1)
     hand(s, 0, "william-clark", "francois-labiche", "york")
     journal(s, "one-eye")
     load(s, 0, fur=5, equipment=3)
     paid = [[a.subject for a in steps if a.verb == Verb.DISCARD]
-            for steps, _ in PlannerBot(seed=1)._recruited(s, 0, "one-eye")]
+            for steps, _ in PlannerBot(seed=1).whole.recruited(s, 0, "one-eye")]
     assert paid == [["york"]]
-    ways = PlannerBot(seed=1, discounts=1)._recruited(s, 0, "one-eye")
+    ways = PlannerBot(seed=1, options=PlannerOptions(discounts=True)).whole.recruited(s, 0, "one-eye")
     assert [[a.subject for a in steps if a.verb == Verb.DISCARD] for steps, _ in ways] == [["york"], ["francois-labiche"]]
     after = ways[1][1].players[0]
     # Labiche's Strength 2 saves 2 of One Eye's 3 Equipment; York stays in hand
     assert after.resources[EQUIPMENT] == 2 and card("york") in after.hand
     assert Action(Verb.RECRUIT, "one-eye") == ways[1][0][0]
-    assert make_bot("race:discounts=1", seed=1).discounts == 1
+    assert make_bot("race:discounts=1", seed=1).whole.discounts is True  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="discounts"):
-        PlannerBot(seed=1, discounts=2)
+        parse_spec("planner:discounts=2")
+    with pytest.raises((TypeError, ValueError)):  # the compiled build refuses a non-bool at the call
+        PlannerOptions(discounts=2)  # type: ignore[arg-type]
 
 
 

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
+from dataclasses import fields
+from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from lewis_clark.bots import BOTS, SPEC_OPTIONS, BotSpecError, make_bot, parse_spec
+from lewis_clark.bots import BOTS, BotSpecError, make_bot, parse_spec, spec_options
+from lewis_clark.bots.options import Opt
 from lewis_clark.cli import cli
 
 RECORD = {"format": "lewis-clark-record", "version": 1, "options": {"players": 2, "seed": 0}, "actions": []}
@@ -175,25 +179,35 @@ def test_a_writable_record_path_is_left_as_found(tmp_path: Path) -> None:
 
 # --- bot specs ------------------------------------------------------------------------------------------
 
-def test_every_spec_option_is_a_constructor_argument() -> None:
-    """SPEC_OPTIONS says what each bot takes; it must agree with the bots themselves."""
-    assert set(SPEC_OPTIONS) == set(BOTS)
-    for name, options in SPEC_OPTIONS.items():
-        cls = type(make_bot(name, 1))
-        # Asked of the class itself, not of inspect.signature (a compiled __init__ shows only *args):
-        # each option is a keyword the constructor takes, and a made-up one is refused.
-        for key, option in options.items():
-            cls(1, **{key: option.kind(option.low + 1)})
-        with pytest.raises(TypeError):
-            cls(1, no_such_option=1)
+def test_every_spec_option_is_a_field_of_the_bots_options() -> None:
+    """Each bot's options class says what its spec takes: one field a ``SPEC`` entry, each with a
+    default the table allows, and the bot made keeps the options it was given."""
+    for name, maker in BOTS.items():
+        if maker.options is None:
+            assert spec_options(name) == {}
+            continue
+        assert list(spec_options(name)) == [f.name for f in fields(maker.options)], name  # in order: pickling
+        assert pickle.loads(pickle.dumps(maker.options())) == maker.options()
+        maker.options()  # the defaults pass their own checks
+        bot = make_bot(name, 1)
+        assert getattr(bot, "options", None) == maker.options(), name
 
 
-@pytest.mark.parametrize("name", sorted(SPEC_OPTIONS))
+def _bounds(option: Opt) -> list[str]:
+    """Values at the edges of what ``option`` allows, as a spec writes them."""
+    if option.kind is bool:
+        return ["0", "1"]
+    if issubclass(option.kind, IntEnum):
+        return [str(m.value) for m in option.kind]
+    low = option.low + (0.5 if option.low_open else 0)
+    return [str(int(low) if option.kind is int else low)]
+
+
+@pytest.mark.parametrize("name", sorted(n for n, m in BOTS.items() if m.options is not None))
 def test_every_option_at_its_bounds_makes_a_bot(name: str) -> None:
-    for key, option in SPEC_OPTIONS[name].items():
-        low = option.low + (0.5 if option.low_open else 0)
-        value = int(low) if option.kind is int else low
-        assert make_bot(f"{name}:{key}={value}", 1) is not None
+    for key, option in spec_options(name).items():
+        for value in _bounds(option):
+            assert make_bot(f"{name}:{key}={value}", 1) is not None
 
 
 @pytest.mark.parametrize(("spec", "words"), [

@@ -60,6 +60,20 @@ WEB_LAYERS: tuple[tuple[str, ...], ...] = (
     ("command", "__init__"),
 )
 
+# The bots' own layers, bottom first, each entry a module of lewis_clark.bots (``experimental`` for any
+# of bots/experimental/): the family the levels are built of, then the experiments (which may use the
+# family, never the reverse: no level imports them), then the registry of every bot and the hint.
+BOT_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("base", "evaluation", "random_bot", "autoplay"),  # the interface, position estimates, playing forward
+    ("knowledge",),  # what the bots know of cards, terrain and recruiting
+    ("planning", "heuristic"),  # the searches' scores; the rules a decent player follows
+    ("options", "policy", "turns"),  # every bot's options; the distilled policy; whole turns and plans followed
+    ("rollout",),  # medium
+    ("race",),  # hard and expert
+    ("experimental",),  # bots no level uses
+    ("__init__", "hint"),  # the registry (make_bot, the levels) and "what would the expert do?"
+)
+
 
 class Edge(NamedTuple):
     """One import: ``source`` imports ``target`` at ``line``; ``nested`` when inside a function."""
@@ -326,6 +340,27 @@ def test_web_layers_only_look_down() -> None:
     web = [e for e in EDGES if e.source.startswith("lewis_clark.web") and e.target.startswith("lewis_clark.web")]
     up = [e for e in web if web_layer_of(e.target) > web_layer_of(e.source)]
     assert web and not up, "web imports from a layer above:\n" + "\n".join(show([e]) for e in up)
+
+
+def bot_layer_of(module: str) -> int:
+    """The index in BOT_LAYERS of a lewis_clark.bots module (``experimental`` for any below it); -1 if unplaced."""
+    parts = module.split(".")
+    name = parts[2] if len(parts) > 2 else "__init__"
+    return next((i for i, layer in enumerate(BOT_LAYERS) if name in layer), -1)
+
+
+def test_every_bot_module_has_a_bot_layer() -> None:
+    unplaced = sorted(m for m in MODULES if m.startswith("lewis_clark.bots") and bot_layer_of(m) < 0)
+    assert not unplaced, f"place these in BOT_LAYERS: {unplaced}"
+    assert bot_layer_of("lewis_clark.bots.race") < bot_layer_of("lewis_clark.bots.experimental.planner")
+
+
+def test_bot_layers_only_look_down_so_no_level_imports_an_experiment() -> None:
+    bots = [e for e in EDGES if e.source.startswith("lewis_clark.bots") and e.target.startswith("lewis_clark.bots")]
+    up = [e for e in bots if bot_layer_of(e.target) > bot_layer_of(e.source)]
+    assert bots and not up, "bots import from a layer above:\n" + "\n".join(show([e]) for e in up)
+    experiments = {e.source for e in bots if e.target.startswith("lewis_clark.bots.experimental")}
+    assert experiments <= {"lewis_clark.bots"} | {m for m in MODULES if m.startswith("lewis_clark.bots.experimental")}
 
 
 def test_state_imports_only_the_game_data() -> None:

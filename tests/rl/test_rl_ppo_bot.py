@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lewis_clark.bots import BotSpecError, make_bot, normal_spec, parse_spec
+from lewis_clark.bots import BotSpecError, Spec, make_bot, normal_spec, parse_spec
 from lewis_clark.match import Match, seat_spec
 from lewis_clark.rl.actions_index import NUM_ACTIONS
 from lewis_clark.rl.observation import SIZE
@@ -25,11 +25,11 @@ def test_shipped_weights_fit_this_encoding() -> None:
 
 def test_spec_keeps_the_path_as_typed() -> None:
     path = str(SHIPPED)
-    assert parse_spec(f"ppo:{path}") == ("ppo", {"path": path})
-    assert parse_spec(f"  PPO:{path} ") == ("ppo", {"path": path})
+    assert parse_spec(f"ppo:{path}") == Spec("ppo", path=path)
+    assert parse_spec(f"  PPO:{path} ") == Spec("ppo", path=path)
     assert normal_spec(" Easy ") == "easy"
     assert seat_spec(f"ppo:{path}") == f"ppo:{path}"
-    assert parse_spec("ppo") == ("ppo", {})
+    assert parse_spec("ppo") == Spec("ppo")
     with pytest.raises(BotSpecError, match="no policy file"):
         parse_spec("ppo:/nowhere/at/all.npz")
 

@@ -13,7 +13,19 @@ from abc import ABC, abstractmethod
 from mypy_extensions import mypyc_attr
 
 from lewis_clark.actions import Action
+from lewis_clark.plans import wasted
 from lewis_clark.state import State
+
+
+def sensible(view: State, legal: list[Action]) -> list[Action]:
+    """The choices a bot is offered: ``legal`` less those that pay for nothing (``plans.wasted``: a
+    mover with nothing to pay, a card at Strength 0 doing nothing, a Village place that cannot pay
+    out), unless nothing else is left. The one driver (``Match.bot_turn``) and the hint offer these,
+    so no level plays a futile action, and ``easy``'s noise chooses among reasonable actions."""
+    if len(legal) < 2:
+        return legal
+    kept = [a for a in legal if not wasted(view, a)]
+    return kept or legal
 
 
 # New bots, compiled or not, subclass it (in the compiled build an interpreted class may only

@@ -186,14 +186,14 @@ class HeuristicBot(Bot):
             return recruit
         if not view.acted:
             plan = self._action_plan(view, legal, p)
-            if plan:
+            if plan and plan[0] in legal:  # not offered: futile (``bots.sensible``)
                 self.plan = plan[1:]
                 return plan[0]
             at_fort = p.scout >= route.fort_clatsop
             if can_camp and p.face_up and not at_fort and (len(p.hand) <= 1 or landing.scout >= p.camp):
                 return CAMP
             filler = self._filler(view, legal, p)
-            if filler:
+            if filler and filler[0] in legal:
                 self.plan = filler[1:]
                 return filler[0]
         if can_camp and self._camp_now(view, view.current):

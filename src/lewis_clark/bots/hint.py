@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.bots import LEVELS, make_bot
+from lewis_clark.bots import LEVELS, make_bot, sensible
 from lewis_clark.bots.race import RaceBot
 from lewis_clark.plans import Plan, plans
 from lewis_clark.rules import apply, legal_actions
@@ -91,8 +91,8 @@ def expert_hint(view: State, legal: list[Action] | None = None, spec: str = "") 
     ``spec`` names another bot for it (tests use small budgets)."""
     if view.over:
         raise ValueError("the game is over: there is no decision to hint")
-    if legal is None:
-        legal = legal_actions(view)
+    # offered as the driver offers a bot its choices: never a futile action while another is left
+    legal = sensible(view, legal_actions(view) if legal is None else legal)
     if len(legal) == 1:
         return _hint(view, legal[0], Why(Reason.ONLY))
     bot = make_bot(spec or LEVELS["expert"], hint_seed(view))

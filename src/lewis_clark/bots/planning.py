@@ -120,7 +120,8 @@ def terrain_left(state: State, seat: int) -> tuple[int, int]:
 
 
 PACE = 0.8  # spaces a strong expedition gains a turn: what a turn spent is charged
-CYCLE = 3.5  # turns a Camp-to-Camp cycle takes
+CYCLE = 3.5  # turns a Camp-to-Camp cycle takes (a strong expedition's, on average)
+CYCLE_TURNS = 5  # turns a search grows a line without a Camp before dropping it (the longest cycle worth it)
 BASE_RATE = (4.0, 1.5)  # River and Mountain spaces a cycle without movers besides the Commander
 TOGO_WEIGHT = 0.5  # share of the turns still needed to cross the terrain left that a line is charged
 

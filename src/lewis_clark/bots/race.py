@@ -27,42 +27,38 @@ seconds, so a game replays from the seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.planner import ACTING, PlannerBot
-from lewis_clark.bots.planning import JUMP_CHARGE, camped, distinct, mackenzie_jumps, position, underway
+from lewis_clark.bots.options import Finisher, RaceOptions, RolloutOptions, Valuation
+from lewis_clark.bots.planning import CYCLE_TURNS, JUMP_CHARGE, camped, distinct, mackenzie_jumps, position, underway
 from lewis_clark.bots.rollout import RolloutBot
-from lewis_clark.bots.value import turns_to_fort
+from lewis_clark.bots.turns import ACTING, Following, Line, WholeTurns, line_state
 from lewis_clark.rules import apply_legal, legal_actions
-from lewis_clark.state import State, view
+from lewis_clark.setup import new_game
+from lewis_clark.state import Options, State, view
 from lewis_clark.turn import CAMP, END
 
-CYCLE_TURNS = 5  # turns an inner beam grows a line without a Camp before dropping it
+ToFort = Callable[[State, int], float]  # a learned estimate of the turns a seat still needs to the Fort
+
 BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the bucket is grown
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
 LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
 FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks when Mackenzie arrives first
 
 
-class Line(NamedTuple):
-    """One searched line: the state after its last turn (other seats perhaps still to move), the
-    seat's whole turns from the root, and its score (only to prune)."""
-
-    state: State
-    turns: tuple[tuple[Action, ...], ...]
-    score: float
-
-
 class Search:
     """The search on one deal, kept while the real table follows the deal."""
 
-    def __init__(self, root: State) -> None:
-        self.root = root
-        self.buckets: dict[int, list[Line]] = {0: [Line(root, (), 0.0)]}
+    # ``root`` has a default only so that a compiled Search can be made empty when a bot is unpickled
+    # (the web sends bots to its workers); every search passes its deal.
+    def __init__(self, root: State | None = None) -> None:
+        self.root = root if root is not None else new_game(Options(players=1))
+        self.buckets: dict[int, list[Line]] = {0: [Line(self.root, (), 0.0)]}
         self.won: Line | None = None  # the earliest line that wins
         self.best: Line | None = None  # the best Camp seen, when none wins yet
         self.best_rank = 0.0  # its score less a further charge for each turn (FALLBACK_PACE)
@@ -77,60 +73,73 @@ class Search:
         return self.finished if self.finished is not None else self.best
 
 
-class RaceBot(PlannerBot):
+class RaceBot(Bot):
     """The race planner: ``samples`` deals, the ``keep`` best Camps of each turn grown by a beam of
-    ``beam`` lines, ``nodes`` lines grown on each deal a turn; turns built as the planner builds them
+    ``beam`` lines, ``nodes`` lines grown on each deal a turn; whole turns built by ``WholeTurns``
     (``actions`` actions, ``recruits`` recruitments tried each). With ``value=1`` a Camp's score is
-    minus the turn it would reach the Fort (its turn plus the learned ``value.turns_to_fort``), so
-    Camps of one turn and, with no win known, Camps of different turns are compared by it; with
-    ``value=2`` only the latter."""
+    minus the turn it would reach the Fort (its turn plus ``to_fort``, the learned turns to the
+    Fort: bots/experimental/value.py, handed in by the maker), so Camps of one turn and, with no win
+    known, Camps of different turns are compared by it; with ``value=2`` only the latter."""
 
     name = "race"
 
-    def __init__(self, seed: int = 0, samples: int = 2, keep: int = 4, beam: int = 12, nodes: int = 120,
-                 actions: int = 6, recruits: int = 3, value: int = 0, finish: int = 0,
-                 finisher: int = 0, bound: int = 1, discounts: int = 0, purse: int = 0, jumps: int = 0) -> None:
-        super().__init__(seed, width=beam, horizon=1, actions=actions, recruits=recruits, discounts=discounts,
-                         purse=purse)
-        for key, amount in (("samples", samples), ("keep", keep), ("beam", beam), ("nodes", nodes)):
-            if not isinstance(amount, int) or amount < 1:
-                raise ValueError(f"{key} must be a whole number of at least 1, got {amount!r}")
-        if value not in (0, 1, 2):
-            raise ValueError(f"value must be 0, 1 or 2, got {value!r}")
-        if not isinstance(finish, int) or finish < 0:
-            raise ValueError(f"finish must be a whole number of at least 0, got {finish!r}")
+    def __init__(self, seed: int = 0, options: RaceOptions | None = None, to_fort: ToFort | None = None) -> None:
+        super().__init__(seed)
+        o = options if options is not None else RaceOptions()
+        if o.value != Valuation.HAND and to_fort is None:
+            raise ValueError(f"value={o.value.value} ranks Camps by a learned value: none was given (to_fort)")
+        self.options = o
+        self.to_fort = to_fort
+        self.saving = o.purse  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
+        self.helper = HeuristicBot(seed ^ 0x706C616E)  # the small decisions inside an action
+        self.whole = WholeTurns(self.helper, o.actions, o.recruits, o.discounts, o.purse)
+        self.following = Following()
+        self.searches = 0
         # the best ``finish`` Camps of each turn grown are played out to the end of the game by the
         # heuristic: a win found so is the one to beat, and with none the line that gets furthest
         # soonest is followed (a Mountain set-up judged by where it really leads)
-        if finisher not in (0, 1, 2):
-            raise ValueError(f"finisher must be 0 (the heuristic), 1 (medium's rollout) or 2 (both), got {finisher!r}")
-        self.finish = finish
-        # 0: at a table of several seats a play-out's win is only a finished line (it beat the other
+        self.finish = o.finish
+        # False: at a table of several seats a play-out's win is only a finished line (it beat the other
         # seats as the heuristic plays them, slower than they may be), never the win to beat
-        if bound not in (0, 1):
-            raise ValueError(f"bound must be 0 or 1, got {bound!r}")
-        if jumps not in (0, 1):
-            raise ValueError(f"jumps must be 0 or 1, got {jumps!r}")
-        # 1: solo, each space Mackenzie gained by jumping the Scout is charged (planning.mackenzie_jumps)
-        self.jump_charge = JUMP_CHARGE if jumps else 0.0
-        self.bound = bound
-        kinds = {0: ("heuristic",), 1: ("rollout",), 2: ("heuristic", "rollout")}[finisher]
+        self.bound = o.bound
+        # solo, each space Mackenzie gained by jumping the Scout is charged (planning.mackenzie_jumps)
+        self.jump_charge = JUMP_CHARGE if o.jumps else 0.0
+        kinds = {Finisher.HEURISTIC: ("heuristic",), Finisher.ROLLOUT: ("rollout",),
+                 Finisher.BOTH: ("heuristic", "rollout")}[o.finisher]
         self.finishers: tuple[Bot, ...] = tuple(
-            HeuristicBot(seed ^ 0x66696E69) if kind == "heuristic" else RolloutBot(seed ^ 0x66696E69, camping=1)
+            HeuristicBot(seed ^ 0x66696E69) if kind == "heuristic"
+            else RolloutBot(seed ^ 0x66696E69, RolloutOptions(camping=True))
             for kind in kinds)
-        # 1: Camps judged by the learned turns to the Fort (bots/value.py); 2: only when Camps of
+        # LEARNED: Camps judged by the learned turns to the Fort; ACROSS: only when Camps of
         # different turns are compared (no win known), those of one turn still by ``camped``
-        self.value = value
-        self.samples = samples
-        self.keep = keep
-        self.beam = beam
-        self.nodes = nodes
+        self.value = o.value
+        self.samples = o.samples
+        self.keep = o.keep
+        self.beam = o.beam
+        self.nodes = o.nodes
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
         self.deals: list[Search] = []
         self.committed: tuple[Action, ...] = ()  # the turn last chosen (its searches go on from it)
         self.line: Line | None = None  # the line that turn belongs to (for hints)
         self.line_root: State | None = None
         self.carried = 0  # searches carried on from the turn before (the table followed the deal)
+
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        step = self.following.next_step(self.plan, view, legal)
+        if step is not None:
+            return step
+        if view.stack:  # inside an action with no plan (a card drawn changed things): the rules decide
+            self.helper.forget_plan()
+            return self.helper.choose(view, legal)
+        line = self.search(view)
+        self.plan = list(line)
+        step = self.following.next_step(self.plan, view, legal, fresh=True)
+        if step is not None:
+            return step
+        self.helper.forget_plan()
+        return self.helper.choose(view, legal)
 
     # --- the decision -----------------------------------------------------------------------------
 
@@ -164,7 +173,7 @@ class RaceBot(PlannerBot):
         self.line, self.line_root = chosen, root
         first = chosen.turns[0] if chosen is not None and chosen.turns else ()
         self.committed = first
-        self._record(root if root is not None else view_now, first)
+        self.following.record(root if root is not None else view_now, first)
         return first
 
     def _vote(self, deals: list[Search], seat: int) -> tuple[Line | None, State | None]:
@@ -206,7 +215,7 @@ class RaceBot(PlannerBot):
         out.grown = deal.grown
         out.buckets = {}
         # valued scores count the turns from the root: one turn on, each is a turn sooner
-        shift = 1.0 if self.value == 1 else 0.0
+        shift = 1.0 if self.value == Valuation.LEARNED else 0.0
         for turn, lines in deal.buckets.items():
             shifted = [Line(ln.state, ln.turns[1:], ln.score + shift) for ln in lines
                        if ln.turns and ln.turns[0] == first]
@@ -218,7 +227,7 @@ class RaceBot(PlannerBot):
         for old, name, later in ((deal.won, "won", shift), (deal.best, "best", shift), (deal.finished, "finished", 1.0)):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
                 setattr(out, name, Line(old.state, old.turns[1:], old.score + later))
-        out.best_rank = deal.best_rank + (1.0 if self.value else FALLBACK_PACE)
+        out.best_rank = deal.best_rank + (1.0 if self.value != Valuation.HAND else FALLBACK_PACE)
         return out
 
     def _warm(self, deal: Search, seat: int, turns: tuple[tuple[Action, ...], ...]) -> None:
@@ -240,7 +249,7 @@ class RaceBot(PlannerBot):
                     apply_legal(s, a)
                     taken.append(a)
                 elif s.stack:
-                    taken.extend(self._complete(s, seat))
+                    taken.extend(self.whole.complete(s, seat))
                 elif a.verb in ACTING and not s.acted:  # the card or place is gone: the heuristic acts
                     legal = legal_actions(s)
                     helper = self.helper
@@ -248,12 +257,12 @@ class RaceBot(PlannerBot):
                     b = helper.choose(s, legal)
                     apply_legal(s, b)
                     taken.append(b)
-                    taken.extend(self._complete(s, seat))
+                    taken.extend(self.whole.complete(s, seat))
             guard = 0
             while not s.over and s.current == seat and s.turn == start and guard < GUARD:  # end a turn left open
                 legal = legal_actions(s)
                 if s.stack:
-                    taken.extend(self._complete(s, seat))
+                    taken.extend(self.whole.complete(s, seat))
                     continue
                 a = END if END in legal else CAMP if CAMP in legal else legal[0]
                 apply_legal(s, a)
@@ -290,7 +299,7 @@ class RaceBot(PlannerBot):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
                 break
             lines.sort(key=lambda ln: -ln.score)
-            starts = distinct(lines, self.keep, _state, seat)
+            starts = distinct(lines, self.keep, line_state, seat)
             for line in starts[: self.finish]:
                 self._finish(deal, seat, line)
             spent += self._inner(deal, seat, starts)
@@ -352,7 +361,7 @@ class RaceBot(PlannerBot):
                 if state.over:
                     continue  # another seat (or Mackenzie) arrived first on this line
                 spent += 1
-                for steps, after, camps in self.turns(state, seat):
+                for steps, after, camps in self.whole.turns(state, seat):
                     turns = line.turns + (steps,)
                     if after.over:
                         if after.winner == seat and (deal.won is None or n < len(deal.won.turns)):
@@ -371,7 +380,7 @@ class RaceBot(PlannerBot):
                     else:
                         grown.append(Line(after, turns, underway(after, seat, n, self.saving) - self._jumped(after)))
             grown.sort(key=lambda ln: -ln.score)
-            frontier = distinct(grown, self.beam, _state, seat)
+            frontier = distinct(grown, self.beam, line_state, seat)
             if not frontier:
                 break
         return spent
@@ -379,8 +388,8 @@ class RaceBot(PlannerBot):
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
         """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
         the hand-written ``camped``, or minus the turn the learned value says it reaches the Fort."""
-        if self.value == 1:
-            return -(turns + turns_to_fort(state, seat)) - self._jumped(state)
+        if self.value == Valuation.LEARNED:
+            return -(turns + self._learned(state, seat)) - self._jumped(state)
         return camped(state, seat, turns, self.saving) - self._jumped(state)
 
     def _jumped(self, state: State) -> float:
@@ -391,16 +400,16 @@ class RaceBot(PlannerBot):
         """A Camp's rank against Camps of other turns when no win is known (higher is better): minus
         its learned turn of arrival (``value=1``: that is its score), else its score less a further
         charge a turn."""
-        if self.value == 1:
+        if self.value == Valuation.LEARNED:
             return made.score
-        if self.value == 2:
-            return -(turns + turns_to_fort(made.state, seat))
+        if self.value == Valuation.ACROSS:
+            return -(turns + self._learned(made.state, seat))
         return made.score - FALLBACK_PACE * turns
 
-    @staticmethod
-    def _others(state: State, seat: int) -> State:
-        """The other seats move later, when a line is grown (``_settle``)."""
-        return state
+    def _learned(self, state: State, seat: int) -> float:
+        """The learned turns ``seat`` still needs to the Fort (``value`` other than HAND)."""
+        assert self.to_fort is not None  # checked when made
+        return self.to_fort(state, seat)
 
     def _settle(self, state: State, seat: int) -> State:
         """Let the other seats play (in place) as the heuristic would, until ``seat`` is to play."""
@@ -453,10 +462,6 @@ def _acting(steps: tuple[Action, ...]) -> tuple[Action, ...]:
 
 def _wins(line: Line, seat: int) -> bool:
     return line.state.over and line.state.winner == seat
-
-
-def _state(line: Line) -> State:
-    return line.state
 
 
 __all__ = ["Line", "Outlook", "RaceBot", "Search"]

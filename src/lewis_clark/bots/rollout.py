@@ -20,6 +20,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.autoplay import pass_others
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
 from lewis_clark.bots.knowledge import HAND_LIMIT, affordable_keeping, recruit_order
+from lewis_clark.bots.options import RolloutOptions
 from lewis_clark.bots.planning import camped, underway
 from lewis_clark.bots.policy import features, model, options, outcome
 from lewis_clark.cards import BY_SLUG, CARDS
@@ -39,22 +40,19 @@ class RolloutBot(HeuristicBot):
 
     name = "rollout"
 
-    def __init__(self, seed: int = 0, width: int = 4, depth: int = 8, recruits: int = 0, camps: int = 1,
-                 charge: float = 0.0, obvious: int = 0, camping: int = 0, deals: int = 1, policy: int = 0) -> None:
+    def __init__(self, seed: int = 0, options: RolloutOptions | None = None) -> None:
         super().__init__(seed)
-        for key, value in (("width", width), ("depth", depth), ("recruits", recruits + 1), ("camps", camps),
-                           ("deals", deals)):
-            if not isinstance(value, int) or value < 1:
-                raise ValueError(f"{key} must be a whole number of at least 1, got {value!r}")
-        self.width = width  # openings played out besides the heuristic's own
-        self.depth = depth  # own turns a rollout may take to reach its Camp
-        self.recruits = recruits  # recruitments tried as openings (the most wanted first)
-        self.camps = camps  # Camps a rollout plays to
-        self.charge = charge  # a further charge a turn on top of planning's PACE
-        self.obvious = obvious  # 1: no rollouts when the heuristic moves the Commander at full Strength
-        self.camping = camping  # 1: after the action, Camp or end the turn by playing both out
-        self.deals = deals  # deals of the unseen deck each opening is played out on (scores averaged)
-        self.policy = policy  # options of the distilled policy (bots/policy.py) played out besides the others
+        o = options if options is not None else RolloutOptions()
+        self.options = o
+        self.width = o.width  # openings played out besides the heuristic's own
+        self.depth = o.depth  # own turns a rollout may take to reach its Camp
+        self.recruits = o.recruits  # recruitments tried as openings (the most wanted first)
+        self.camps = o.camps  # Camps a rollout plays to
+        self.charge = o.charge  # a further charge a turn on top of planning's PACE
+        self.obvious = o.obvious  # no rollouts when the heuristic moves the Commander at full Strength
+        self.camping = o.camping  # after the action, Camp or end the turn by playing both out
+        self.deals = o.deals  # deals of the unseen deck each opening is played out on (scores averaged)
+        self.policy = o.policy  # options of the distilled policy (bots/policy.py) played out besides the others
         self.helper = HeuristicBot(seed ^ 0x726F6C6C)  # plays the rollouts
         self.camp_since = (-1, 0)  # the seat's Camp and the turn it was first seen there (``_stalled``)
         self.rollouts = 0

@@ -31,7 +31,7 @@ from lewis_clark.bots import Bot
 
 log = logging.getLogger("lewis_clark.web")
 # Loaded once in the fork server, so a new worker starts with the bots already imported.
-BOT_MODULES = ["lewis_clark.bots.heuristic", "lewis_clark.bots.mcts", "lewis_clark.bots.planner"]
+BOT_MODULES = ["lewis_clark.bots.heuristic", "lewis_clark.bots.rollout", "lewis_clark.bots.race"]
 T = TypeVar("T")
 WORKER_NICE = 5  # workers yield the processor to the server: people's requests come before bots' thinking
 

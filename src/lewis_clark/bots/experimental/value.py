@@ -80,7 +80,7 @@ def load(text: str | None = None) -> Model:
     if text is None:
         if _MODEL:
             return _MODEL[0]
-        text = resources.files("lewis_clark.bots").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+        text = resources.files("lewis_clark.bots.experimental").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
         model = _parse(text)
         _MODEL.append(model)
         return model

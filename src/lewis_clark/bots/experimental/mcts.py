@@ -25,6 +25,7 @@ from lewis_clark.bots.autoplay import drive
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.knowledge import source_cost
+from lewis_clark.bots.options import MCTSOptions
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.rules import apply_in_place, legal_actions
@@ -59,19 +60,14 @@ class MCTSBot(Bot):
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
-                 depth: int = 4, exploration: float = 0.5, evaluator: Evaluator | None = None) -> None:
+    def __init__(self, seed: int = 0, options: MCTSOptions | None = None, evaluator: Evaluator | None = None) -> None:
         super().__init__(seed)
-        if iterations is None and seconds is None:
-            iterations = 200
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, got {seconds}")
-        self.iterations = iterations
-        self.seconds = seconds
-        self.depth = depth  # turns of heuristic play after the tree, then the evaluation
-        self.exploration = exploration
+        o = options if options is not None else MCTSOptions()
+        self.options = o
+        self.iterations = 200 if o.iterations is None and o.seconds is None else o.iterations
+        self.seconds = o.seconds
+        self.depth = o.depth  # turns of heuristic play after the tree, then the evaluation
+        self.exploration = o.exploration
         self.evaluator = evaluator or default_evaluator()
         self.helper = HeuristicBot(seed ^ 0x6D637473)  # small decisions inside a chosen plan
         self.rollout_bot = HeuristicBot(seed ^ 0x726F6C6C)

@@ -3,7 +3,7 @@
     python scripts/strength.py --levels medium=pace:worth=3.6 --only medium-solo-0 medium-2p-turns
 
 With every option at its default it plays exactly as ``heuristic`` (tested). The options are the
-weights the strong solo records suggested trying (docs/bots.md, "Medium"): how much a recruit's
+weights the strong solo records suggested trying (docs/research/bots-lab-notes.md, "Medium"): how much a recruit's
 Strength counts (``strength``), the score a recruitment must reach (``worth``), a bonus for a
 mountain mover until the Rockies are crossed (``mountain``), what an Indian given as Strength costs
 (``indian``; ``free`` for the one that comes back to the free Indian place) and the spaces a mover
@@ -14,14 +14,8 @@ from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.heuristic import MOVER_GAIN, HeuristicBot
-from lewis_clark.bots.knowledge import (
-    INDIAN_SOURCE,
-    RECRUIT_STRENGTH,
-    RECRUIT_WORTH,
-    best_recruit,
-    moves_over,
-    source_cost,
-)
+from lewis_clark.bots.knowledge import INDIAN_SOURCE, RECRUIT_STRENGTH, best_recruit, moves_over, source_cost
+from lewis_clark.bots.options import PaceOptions
 from lewis_clark.cards import CARDS
 from lewis_clark.decisions import MOST_INDIANS_WITH_CARD, MOST_STRENGTH
 from lewis_clark.route import MOUNTAIN, RIVER, Route
@@ -42,17 +36,17 @@ class PaceBot(HeuristicBot):
 
     name = "pace"
 
-    def __init__(self, seed: int = 0, strength: float = RECRUIT_STRENGTH, worth: float = RECRUIT_WORTH,
-                 mountain: float = 0.0, indian: float = INDIAN_SOURCE, free: float = INDIAN_SOURCE,
-                 mover: int = MOVER_GAIN, reserve: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, options: PaceOptions | None = None) -> None:
         super().__init__(seed)
-        self.strength = strength
-        self.worth = worth
-        self.mountain = mountain
-        self.indian = indian
-        self.free = free
-        self.mover_gain = mover
-        self.reserve = reserve
+        o = options if options is not None else PaceOptions()
+        self.options = o
+        self.strength = o.strength
+        self.worth = o.worth
+        self.mountain = o.mountain
+        self.indian = o.indian
+        self.free = o.free
+        self.mover_gain = o.mover
+        self.reserve = o.reserve
 
     def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
         """``knowledge.best_recruit`` with this bot's Strength weight, threshold and mountain bonus."""

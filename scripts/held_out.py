@@ -1,0 +1,156 @@
+"""Benchmark: the levels' strength on the held-out seeds (prints, never a test).
+
+    python scripts/held_out.py --bots easy,medium --levels 0,7 --pairs easy/medium --workers 2
+    python scripts/held_out.py --bots expert --games 20 --tuning      # the tuning set beside
+
+The held-out set is ``lewis_clark.bots.HELD_OUT_SEEDS`` (game seeds 1,000,001-1,000,200): no option,
+weight or model is ever chosen on it (docs/bots.md). ``--games N`` plays its first N seeds. Rows:
+each bot solo at each Mackenzie level of ``--levels``; each pair of ``--pairs`` at a 2-player table
+(seats alternating game by game), the row's bot against the other. Per row: wins with a 95% Wilson
+interval, the seat's own turns per game (mean), process CPU per decision (mean) and the longest
+single turn. ``--tuning`` plays the same rows on ``TUNING_SEEDS`` (1-100) and prints them beside,
+marked "tuning set": those are the seeds the levels were tuned on, so only the held-out rows measure.
+Run it on the compiled build (``setup.py build_ext --inplace``); ``--pure`` allows the pure one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from multiprocessing import Pool
+from typing import NamedTuple
+
+from lewis_clark import Options, builds, sim
+from lewis_clark.bots import HELD_OUT_SEEDS, LEVELS, TUNING_SEEDS, parse_spec
+from lewis_clark.match import Match
+
+MAX_TURNS = 400  # turns of all seats: a game still running is counted lost for every seat
+
+
+class Job(NamedTuple):
+    """One game: the bots in seat order, its seed, Mackenzie's level (solo)."""
+
+    seats: tuple[str, ...]
+    seed: int
+    level: int
+
+
+class Seat(NamedTuple):
+    """What one seat did in one game."""
+
+    won: bool
+    turns: int
+    cpu: float
+    decisions: int
+    longest: float
+
+
+def play(job: Job) -> list[Seat]:
+    """Play ``job`` to its end (or MAX_TURNS), timing each seat's decisions in process CPU."""
+    match = Match(Options(players=len(job.seats), seed=job.seed, mackenzie=job.level), list(job.seats),
+                  keep_log=False)
+    n = len(job.seats)
+    cpu, decisions, longest, turns = [0.0] * n, [0] * n, [0.0] * n, [0] * n
+    this_turn = 0.0
+    while not match.over and match.state.turn <= MAX_TURNS:
+        seat, turn = match.state.current, match.state.turn
+        start = time.process_time()
+        match.step_bot()
+        spent = time.process_time() - start
+        cpu[seat] += spent
+        decisions[seat] += 1
+        this_turn += spent
+        if match.state.turn != turn or match.over:
+            longest[seat] = max(longest[seat], this_turn)
+            turns[seat] += 1
+            this_turn = 0.0
+    s = match.state
+    return [Seat(s.over and s.winner == k, turns[k], cpu[k], decisions[k], longest[k]) for k in range(n)]
+
+
+class Row(NamedTuple):
+    """One line of the table: a bot at a table, over some seeds."""
+
+    label: str
+    seeds: str
+    jobs: list[tuple[Job, int]]  # each game with the seat the row's bot sits in
+
+
+def rows(bots: list[str], levels: list[int], pairs: list[tuple[str, str]], seeds: list[int], name: str) -> list[Row]:
+    out: list[Row] = []
+    for bot in bots:
+        for level in levels:
+            out.append(Row(f"`{bot}` solo, Mackenzie level {level}", name,
+                           [(Job((bot,), seed, level), 0) for seed in seeds]))
+    for a, b in pairs:
+        jobs = [(Job((a, b) if g % 2 == 0 else (b, a), seed, 0), g % 2) for g, seed in enumerate(seeds)]
+        out.append(Row(f"`{a}` vs `{b}`, 2 players", name, jobs))
+    return out
+
+
+def line(row: Row, results: list[list[Seat]]) -> str:
+    mine = [seats[k] for (_, k), seats in zip(row.jobs, results, strict=True)]
+    games = len(mine)
+    wins = sum(1 for m in mine if m.won)
+    low, high = sim.wilson(wins, games)
+    turns = sum(m.turns for m in mine) / max(1, games)
+    decisions = sum(m.decisions for m in mine)
+    ms = 1000 * sum(m.cpu for m in mine) / max(1, decisions)
+    longest = max((m.longest for m in mine), default=0.0)
+    return (f"| {row.label} | {row.seeds} | {games} | {wins} | {wins / max(1, games):.0%} ({low:.0%}-{high:.0%}) | "
+            f"{turns:.1f} | {ms:.2f} | {longest:.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--bots", default="easy,medium", help="bot specs or levels played solo (default easy,medium)")
+    parser.add_argument("--levels", default="0,7", help="Mackenzie levels of the solo rows (default 0,7)")
+    parser.add_argument("--pairs", default="", help="2-player pairs, e.g. easy/medium,medium/hard (default none)")
+    parser.add_argument("--games", type=int, default=len(HELD_OUT_SEEDS),
+                        help=f"games a row: the first N held-out seeds (default all {len(HELD_OUT_SEEDS)})")
+    parser.add_argument("--tuning", action="store_true", help="the same rows on the tuning seeds, printed beside")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--pure", action="store_true", help="run on the pure build (slow: figures not comparable)")
+    args = parser.parse_args()
+    bots = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
+    pairs: list[tuple[str, str]] = []
+    for text in (p.strip().lower() for p in args.pairs.split(",") if p.strip()):
+        a, sep, b = text.partition("/")
+        if not sep or not a or not b:
+            parser.error(f"--pairs: {text!r} is not two bots joined by '/' (easy/medium)")
+        pairs.append((a, b))
+    for spec in bots + [b for pair in pairs for b in pair]:
+        try:
+            parse_spec(spec)
+        except ValueError as exc:
+            parser.error(f"--bots/--pairs: {exc}")
+    try:
+        levels = [int(x) for x in args.levels.split(",") if x.strip()]
+    except ValueError:
+        parser.error(f"--levels: whole numbers 0-7 joined by ',', got {args.levels!r}")
+    if not 1 <= args.games <= len(HELD_OUT_SEEDS):
+        parser.error(f"--games: 1 to {len(HELD_OUT_SEEDS)}, got {args.games}")
+    if builds.build() != builds.COMPILED and not args.pure:
+        parser.error("the compiled build is not in use (setup.py build_ext --inplace); --pure to run anyway")
+
+    table = rows(bots, levels, pairs, list(HELD_OUT_SEEDS)[: args.games], "held-out")
+    if args.tuning:
+        table += rows(bots, levels, pairs, list(TUNING_SEEDS)[: args.games], "tuning set")
+    print(f"machine: {sim.machine()}")
+    print(f"command: python {' '.join(sys.argv)}")
+    print(f"build: {builds.build_text()}")
+    print(f"held-out seeds {HELD_OUT_SEEDS.start}-{HELD_OUT_SEEDS.stop - 1} (first {args.games}); "
+          f"levels: {', '.join(f'{k} = `{v}`' for k, v in LEVELS.items())}")
+    print()
+    print("| row | seeds | games | wins | win rate (95% Wilson) | own turns a game | CPU ms/decision | longest turn (s) |")
+    print("|---|---|---:|---:|---|---:|---:|---:|")
+    jobs = [job for row in table for job, _ in row.jobs]
+    with Pool(max(1, args.workers)) as pool:
+        done = pool.imap(play, jobs)  # in order: a row prints as soon as its last game is in
+        for row in table:
+            print(line(row, [next(done) for _ in row.jobs]), flush=True)
+
+
+if __name__ == "__main__":
+    main()
