@@ -30,10 +30,11 @@ from typing import Any, NamedTuple
 from lewis_clark.actions import Action
 from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
 from lewis_clark.bots.autoplay import play_others, play_turn
+from lewis_clark.bots.experimental.value import turns_to_fort
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.hint import hint_seed
+from lewis_clark.bots.options import RaceOptions, Valuation
 from lewis_clark.bots.race import FINISH_PACE, LAST_TURN, RaceBot
-from lewis_clark.bots.value import turns_to_fort
 from lewis_clark.cards import BY_SLUG
 from lewis_clark.record import Record, steps
 from lewis_clark.rules import apply_legal, legal_actions
@@ -253,10 +254,11 @@ class Judge(RaceBot):
 
 
 def _expert(spec: str, seed: int) -> Judge:
-    name, options = parse_spec(spec)
-    if name != "race" or "noise" in options:
+    parsed = parse_spec(spec)
+    if parsed.name != "race" or parsed.noise is not None or not isinstance(parsed.options, RaceOptions):
         raise ReviewError(f"{spec!r} is not the race planner")
-    bot = Judge(seed, **options)  # RaceBot's own constructor (a compiled class takes no **options in super())
+    to_fort = None if parsed.options.value == Valuation.HAND else turns_to_fort
+    bot = Judge(seed, parsed.options, to_fort)
     bot.soonest = float(LAST_TURN)
     return bot
 
