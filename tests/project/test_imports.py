@@ -72,6 +72,7 @@ BOT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("race",),  # hard and expert
     ("experimental",),  # bots no level uses
     ("__init__", "hint"),  # the registry (make_bot, the levels) and "what would the expert do?"
+    ("review",),  # the post-game review: the expert's estimate after each turn played
 )
 
 

@@ -65,6 +65,15 @@ def _race(seed: int, options: Any) -> Bot:
     return RaceBot(seed, options, to_fort=turns_to_fort)
 
 
+def to_fort_estimate() -> Callable[[State, int], float]:
+    """The learned turns a seat still needs to the Fort (bots/experimental/value.py), the estimate the race
+    planner's ``value`` option and the post-game review read: handed out here, so that no module of the
+    family imports an experiment."""
+    from lewis_clark.bots.experimental.value import turns_to_fort
+
+    return turns_to_fort
+
+
 def _random(seed: int, options: Any) -> Bot:
     return RandomBot(seed)
 
@@ -252,4 +261,4 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 
 __all__ = ["BOTS", "HELD_OUT_SEEDS", "LEVELS", "TUNING_SEEDS", "Bot", "BotSpecError", "Maker", "NoisyBot", "RandomBot",
-           "Spec", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin", "sensible", "spec_options"]
+           "Spec", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin", "to_fort_estimate", "sensible", "spec_options"]

@@ -28,12 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
+from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec, to_fort_estimate
 from lewis_clark.bots.autoplay import play_others, play_turn
-from lewis_clark.bots.experimental.value import turns_to_fort
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.hint import hint_seed
-from lewis_clark.bots.options import RaceOptions, Valuation
+from lewis_clark.bots.options import RaceOptions
 from lewis_clark.bots.race import FINISH_PACE, LAST_TURN, RaceBot
 from lewis_clark.cards import BY_SLUG
 from lewis_clark.record import Record, steps
@@ -249,7 +248,8 @@ class Judge(RaceBot):
     soonest: float = 90.0  # no Camp seen yet (LAST_TURN; reset by ``_expert``)
 
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
-        self.soonest = min(self.soonest, turns + turns_to_fort(state, seat))
+        assert self.to_fort is not None  # always handed in by _expert
+        self.soonest = min(self.soonest, turns + self.to_fort(state, seat))
         return super()._camp_score(state, seat, turns)
 
 
@@ -257,8 +257,7 @@ def _expert(spec: str, seed: int) -> Judge:
     parsed = parse_spec(spec)
     if parsed.name != "race" or parsed.noise is not None or not isinstance(parsed.options, RaceOptions):
         raise ReviewError(f"{spec!r} is not the race planner")
-    to_fort = None if parsed.options.value == Valuation.HAND else turns_to_fort
-    bot = Judge(seed, parsed.options, to_fort)
+    bot = Judge(seed, parsed.options, to_fort_estimate())  # the estimate its Camps promise, whatever ``value``
     bot.soonest = float(LAST_TURN)
     return bot
 
@@ -282,7 +281,7 @@ def _estimate(bot: Judge, seat: int) -> float:
         ways.append(bot.soonest)
     if not ways:
         ways = [-d.finished.score for d in bot.deals if d.finished is not None]
-    return min(ways) if ways else 1.0 + turns_to_fort(bot.deals[0].root, seat) if bot.deals else float(LAST_TURN)
+    return min(ways) if ways else 1.0 + to_fort_estimate()(bot.deals[0].root, seat) if bot.deals else float(LAST_TURN)
 
 
 def _after(seen: State, turn: Sequence[Action], spec: str, seed: int) -> float:
