@@ -106,6 +106,8 @@ class MCTSBot(Bot):
         out: list[Plan] = [(a,) for a in legal if a.verb != Verb.PLAY and a.verb != Verb.VILLAGE]
         best: dict[tuple[str, int], tuple[float, Plan]] = {}
         for plan in turn_plans.plans(state, limit=_ALL, performances=False):
+            if plan.steps[0] not in legal:  # an opening the offer left out (futile: bots.sensible)
+                continue
             if plan.verb == Verb.VILLAGE:
                 opening: Plan = plan.steps[:1]
                 if opening not in out:
