@@ -83,7 +83,10 @@ def test_the_bots_last_turn_is_in_view_without_a_key(size: tuple[int, int]) -> N
         state = app.game.state
         blue = next(r for r in last_turns(state, app.game.events) if r.seat == 1)
         line = recap_line(state, blue)
-        text = " ".join(screen_text(app).split())
+        screen = screen_text(app)
+        if size[0] >= 110:  # wide: the table's column only (the choices stand beside it, after the │)
+            screen = "\n".join(row.split("│")[0] for row in screen.splitlines())
+        text = " ".join(screen.split())
         start = " ".join(line.split())[:60]
         # a line of its own, or at 80x24 after Blue's Scout and Camp on its expedition's line
         words = " ".join("; ".join(recap_parts(blue)).split())[:40]

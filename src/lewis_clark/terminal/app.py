@@ -209,6 +209,7 @@ class TableApp(App[int]):
         self.all_plans: State | None = None  # the state at which 'plans' asked for every plan
         self.listed: State | None = None  # the state whose choices the list shows
         self.ready = False  # the widgets exist (set when mounted)
+        self.hint_shown = True  # the decision's hint beside its prompt (left to help where room is short)
         self.language = current_language()  # the game's words, in every callback (see bot_chose)
 
     # --- layout ----------------------------------------------------------------------------------
@@ -311,6 +312,7 @@ class TableApp(App[int]):
         colours = {e.seat: e.colour for e in facts.expeditions}
         village: RenderableType = table.village_line(facts.village, width)
         if wide:
+            self.hint_shown = True
             self.query_one("#hand", Static).update(table.hand_rows(facts.hand, width))
             expeditions = table.expeditions(facts.expeditions, 3, width)
             told = table.recaps(facts.recaps, colours, width)
@@ -318,8 +320,10 @@ class TableApp(App[int]):
                 village = Group(screen.village_table(facts.village), village)
         else:  # 80x24: the decision's whole choices stay in view, then what the others did
             full = self.size.width  # the header and the decision take the whole width
-            table_room = self.size.height - lines(header, full) - 2 - self.side_need(facts, full)
-            for short in (False, True):  # the hand's names shortened only when the table does not fit
+            # the hand's names shortened, then the decision's hint left to help, only while the table
+            # does not fit
+            for self.hint_shown, short in ((True, False), (True, True), (False, True)):
+                table_room = self.size.height - lines(header, full) - 2 - self.side_need(facts, full)
                 hand = table.hand_line(facts.hand, width, short=short)
                 room = (table_room - lines(strip, width) - lines(journal, width) - lines(hand, width)
                         - (lines(village, width) if self.big_village else 0))
@@ -346,12 +350,13 @@ class TableApp(App[int]):
         whole = [c for c in asked.first if c.plan or c.whole]
         shown = sum(choice_height(c, code, width - 2) for c in whole)  # the list's scroll bar takes two
         rest = len(asked.first) - len(whole)
-        return lines(table.decision(asked), width) + max(shown + (1 if rest else 0), min(4, len(asked.first)))
+        return lines(table.decision(asked, self.hint_shown), width) + max(shown + (1 if rest else 0), min(4, len(asked.first)))
 
     def narrow_expeditions(self, facts: Panels, room: int, width: int, where: bool) -> tuple[Group, list[Text]]:
         """The expeditions and the other seats' last turns in ``room`` lines, the richest layout that fits:
         the others' expeditions in two lines, then in one; then each other expedition in one line of its
-        Scout, Camp and last turn; then the expedition to play in one line too. Lines wrap, never cut.
+        Scout, Camp and last turn; then the expedition to play in one line too; then the last turns
+        without the Scout's moves and Camps, which the numbers show. Lines wrap, never cut.
         Scout and Camp are said only when the route strip has no row per expedition (not ``where``)."""
         state = self.game.state
         colours = {e.seat: e.colour for e in facts.expeditions}
@@ -367,9 +372,11 @@ class TableApp(App[int]):
         told = table.last_words(said)
         if len(state.players) == 1 or not told:  # solo: Mackenzie's step has a line of its own
             return expeditions, table.recaps(said, colours, width, max(1, left))
-        expeditions = table.expeditions(facts.expeditions, 2, width, brief=others, told=told, where=where)
-        if lines(expeditions, width) > room:
-            expeditions = table.expeditions(facts.expeditions, 2, width, brief=everyone, told=told, where=where)
+        for words in (told, table.last_words(said, brief=True)):  # then without the moves the numbers show
+            for brief in (others, everyone):
+                expeditions = table.expeditions(facts.expeditions, 2, width, brief=brief, told=words, where=where)
+                if lines(expeditions, width) <= room:
+                    return expeditions, []
         return expeditions, []
 
     @staticmethod
@@ -390,7 +397,7 @@ class TableApp(App[int]):
                 self.listed = state
             return
         asked = facts.decision
-        panel.update(table.decision(asked))
+        panel.update(table.decision(asked, self.hint_shown))
         if self.listed is state:
             return
         self.listed = state

@@ -41,7 +41,7 @@ from lewis_clark.wording import (
 )
 from lewis_clark.wording.names import card_tag
 from lewis_clark.wording.plans import choice_label, compact_choice_label
-from lewis_clark.wording.recap import every_turn, last_turns, mackenzie_words, recap_line, recap_parts
+from lewis_clark.wording.recap import every_turn, last_turns, mackenzie_words, recap_brief, recap_line, recap_parts
 from lewis_clark.wording.terminal_app import place_label
 
 __all__ = ["Choice", "Decision", "Expedition", "Hand", "HandCard", "Header", "Journal", "JournalSlot", "Panels",
@@ -178,6 +178,7 @@ class Recap:
     name: str  # the player's name, "" for Mackenzie
     line: str  # with the name ("Blue: played Seaman ...")
     words: str  # without it ("played Seaman ...")
+    brief: str  # without the Scout's move and the Camp, for a table short of room (``recap_brief``)
 
 
 @dataclass(frozen=True)
@@ -247,8 +248,10 @@ def recaps(state: State, events: Iterable[Event], seat: int) -> tuple[Recap, ...
     events = list(events)
     if len(state.players) == 1:
         ended = [r for r in every_turn(state, events) if r.mackenzie[1] >= 0]
-        return (Recap(-1, "", mackenzie_words(ended[-1]), mackenzie_words(ended[-1])),) if ended else ()
-    return tuple(Recap(r.seat, player_name(state, r.seat), recap_line(state, r), "; ".join(recap_parts(r)))
+        said = mackenzie_words(ended[-1]) if ended else ""
+        return (Recap(-1, "", said, said, said),) if ended else ()
+    return tuple(Recap(r.seat, player_name(state, r.seat), recap_line(state, r), "; ".join(recap_parts(r)),
+                       recap_brief(r))
                  for r in last_turns(state, events) if r.seat != seat)
 
 

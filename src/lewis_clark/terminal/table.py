@@ -109,9 +109,10 @@ def hanging(row: Text, width: int) -> Text:
     return out
 
 
-def last_words(said: Sequence[Recap]) -> dict[int, str]:
-    """Each other seat's last turn in words without its name, for a one-line table."""
-    return {r.seat: r.words for r in said if r.seat >= 0}
+def last_words(said: Sequence[Recap], brief: bool = False) -> dict[int, str]:
+    """Each other seat's last turn in words without its name, for a one-line table; ``brief``: without
+    its Scout's move and Camp (the line's Scout and Camp numbers say where they ended)."""
+    return {r.seat: r.brief if brief else r.words for r in said if r.seat >= 0}
 
 
 def recaps(said: Sequence[Recap], state_colours: Mapping[int, str], width: int = 80, room: int = 99) -> list[Text]:
@@ -255,10 +256,12 @@ def hand_line(hand: Hand, width: int = 80, short: bool = False) -> Text:
     return packed(Text(hand_title(), style="bold"), entries or [Text(no_cards(), style="dim")], width)
 
 
-def decision(asked: Decision) -> Text:
-    """The decision to make and its one-line hint, one paragraph wrapped between words (never cut)."""
+def decision(asked: Decision, hint: bool = True) -> Text:
+    """The decision to make and its one-line hint (unless not ``hint``: a screen short of room, where
+    help has it), one paragraph wrapped between words (never cut)."""
     out = Text(asked.prompt, style="bold")
-    out.append(" - " + asked.hint, style="dim italic")
+    if hint:
+        out.append(" - " + asked.hint, style="dim italic")
     return out
 
 

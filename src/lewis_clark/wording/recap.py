@@ -294,6 +294,27 @@ def _camp_words(r: TurnRecap) -> str:
 def recap_parts(r: TurnRecap) -> list[str]:
     """The turn in short phrases without its player, in the order they happened to the expedition
     (Mackenzie's step is ``mackenzie_words``)."""
+    out = _action_parts(r)
+    reached = r.reached if r.time >= 0 else r.scout[1]
+    if reached != r.scout[0]:
+        out.append(_moved_words(r.scout[0], reached, r))
+    if r.time >= 0:
+        out.append(_camp_words(r))
+    if not out:
+        out.append(t("did nothing") if r.done else t("is starting the turn"))
+    return out
+
+
+def recap_brief(r: TurnRecap) -> str:
+    """The turn for a table short of room: what was played, taken, recruited and added, without the
+    Scout's move and the Camp, whose numbers the table shows beside it; as ``recap_parts`` when the
+    turn did nothing else."""
+    return "; ".join(_action_parts(r) or recap_parts(r))
+
+
+def _action_parts(r: TurnRecap) -> list[str]:
+    """The turn's action in short phrases: the cards played (and "did nothing" where they performed
+    nothing), what was taken, recruited and added."""
     out = []
     for p in r.played:
         out.append(_played_words(p))
@@ -304,13 +325,6 @@ def recap_parts(r: TurnRecap) -> list[str]:
     for card, paid in r.recruited:
         out.append(t("recruited {card} for {what}", card=card_title(CARDS[card]), what=bundle_words(paid)))
     out += [t("added a {face}", face=boat_face(face)) for face in r.boats]
-    reached = r.reached if r.time >= 0 else r.scout[1]
-    if reached != r.scout[0]:
-        out.append(_moved_words(r.scout[0], reached, r))
-    if r.time >= 0:
-        out.append(_camp_words(r))
-    if not out:
-        out.append(t("did nothing") if r.done else t("is starting the turn"))
     return out
 
 
