@@ -1,9 +1,9 @@
 """Train the PPO baseline (the ``rl-train`` extra: torch, sb3-contrib) and export it for ``ppo:PATH``.
 
     nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # clone + 4 DAgger rounds (the shipped recipe)
-    nice -n 10 python scripts/train_ppo.py --init OUT.npz --bc-epochs 0 --dagger 0 --ppo-steps 100000  # PPO on top
+    nice -n 10 python scripts/train_ppo.py --init OUT.npz --bc-epochs 0 --dagger 0 --ppo-steps 100000 --workers 1  # PPO
     nice -n 10 python scripts/train_ppo.py --games 4 --bc-epochs 1 --dagger 1 --dagger-games 2 \
-        --ppo-steps 2048 --value-steps 2048 --out /tmp/p.npz                     # a smoke run
+        --ppo-steps 2048 --value-steps 2048 --lanes 8 --horizon 32 --out /tmp/p.npz    # a smoke run
 
 The recipe, in four stages (docs/rl.md gives the exact runs behind the shipped weights):
 
@@ -15,11 +15,15 @@ The recipe, in four stages (docs/rl.md gives the exact runs behind the shipped w
 3. **DAgger** (``--dagger`` rounds): the clone plays ``--dagger-games`` games against the opponent;
    the teacher labels every decision of the clone's own states (the ones its mistakes lead to), the
    labels join the demonstrations and the clone is fitted again (``--dagger-epochs``).
-4. **PPO fine-tuning** (``--ppo-steps``, default 0). sb3-contrib's MaskablePPO starts from the clone
-   (its policy network and action head; the value network is fitted first for ``--value-steps`` steps with the policy frozen) and
-   trains ``--ppo-steps`` steps on ``LewisClark-Vs-v0`` against the opponent, with the shaped reward
-   (``shaping=True``) and a small learning rate, so that it improves on the clone instead of
-   forgetting it. SB3's ``check_env`` runs on the env first.
+4. **PPO fine-tuning** (``--ppo-steps``, default 0): PPO of our own (``fine_tune``, CleanRL-style,
+   torch) from the clone, ``--lanes`` games side by side for ``--horizon`` decisions a rollout, the
+   learner offered what ``lewis-clark sim`` offers the ``ppo`` bot (the legal actions less the futile
+   ones, ``bots.sensible``) against the opponent driven by ``Match``; clip 0.1, entropy 0, a small
+   learning rate (``--lr``), the critic fitted alone for ``--value-steps`` steps first, the shaped
+   reward of ``gym_env.potential``, and a penalty ``--kl`` x KL(clone || policy) toward the frozen
+   clone on every batch (PPO + behaviour-cloning regularisation), so that it improves on the clone
+   instead of forgetting it. A checkpoint ``<out>-<steps>.npz`` every ``--checkpoint-every``
+   updates. SB3's ``check_env`` runs on ``LewisClark-Vs-v0`` first.
 
 ``--init PATH`` starts from a saved policy instead (``--bc-epochs 0`` skips cloning): stages can be
 run one by one. The policy network's weights (``w0, b0, ...``; float16) go to ``--out`` (the clone's
@@ -258,9 +262,11 @@ def fine_tune(net: Any, hidden: list[int], opponent: str, steps: int, value_step
 
     import torch
     import torch.nn as nn
+    from stable_baselines3.common.env_checker import check_env
 
-    from lewis_clark.rl.gym_env import potential
+    from lewis_clark.rl.gym_env import potential, vs_env
 
+    check_env(vs_env(opponents=(opponent,)))  # SB3's own check of the Gymnasium env (unmasked random actions too)
     torch.manual_seed(seed)
     actor = net
     anchor = copy.deepcopy(net).requires_grad_(False)
@@ -387,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=1e-5, help="PPO learning rate (the policy's)")
     parser.add_argument("--kl", type=float, default=0.5, help="weight of the KL penalty toward the frozen clone")
     parser.add_argument("--lanes", type=int, default=64, help="games played side by side in a PPO rollout")
+    parser.add_argument("--checkpoint-every", type=int, default=5, help="PPO updates between saved checkpoints")
     parser.add_argument("--horizon", type=int, default=64, help="decisions per game per rollout (batch = lanes x horizon)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -447,7 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.ppo_steps > 0:
         t2 = time.time()
         linears = fine_tune(net, hidden, args.opponent, args.ppo_steps, args.value_steps, args.seed, args.lr, args.out,
-                            kl_coef=args.kl, lanes=args.lanes, horizon=args.horizon)
+                            kl_coef=args.kl, lanes=args.lanes, horizon=args.horizon,
+                            checkpoint_every=args.checkpoint_every)
         print(f"PPO fine-tuning: {time.time() - t2:.0f} s", flush=True)
     export(linears, args.out)
     if args.eval:
