@@ -1,6 +1,6 @@
 """Train the PPO baseline (the ``rl-train`` extra: torch, sb3-contrib) and export it for ``ppo:PATH``.
 
-    nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # clone + 4 DAgger rounds (the shipped recipe)
+    nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # clone + 4 DAgger rounds (stages 1-3)
     nice -n 10 python scripts/train_ppo.py --init OUT.npz --bc-epochs 0 --dagger 0 --ppo-steps 100000 --workers 1  # PPO
     nice -n 10 python scripts/train_ppo.py --games 4 --bc-epochs 1 --dagger 1 --dagger-games 2 \
         --ppo-steps 2048 --value-steps 2048 --lanes 8 --horizon 32 --out /tmp/p.npz    # a smoke run
@@ -387,10 +387,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="demonstration games")
     parser.add_argument("--hidden", default="128,128", help="hidden layer sizes")
     parser.add_argument("--bc-epochs", type=int, default=10)
-    parser.add_argument("--ppo-steps", type=int, default=0, help="PPO fine-tuning steps (0: stop at the clone, "
-                        "as shipped: fine-tuning did not help, docs/rl.md)")
+    parser.add_argument("--ppo-steps", type=int, default=0, help="PPO fine-tuning steps (0: stop at the clone; "
+                        "the shipped policy is the clone after 600,000, docs/rl.md)")
     parser.add_argument("--value-steps", type=int, default=8192, help="critic-only steps before PPO moves the policy")
-    parser.add_argument("--lr", type=float, default=1e-5, help="PPO learning rate (the policy's)")
+    parser.add_argument("--lr", type=float, default=2e-5, help="PPO learning rate (the policy's)")
     parser.add_argument("--kl", type=float, default=0.5, help="weight of the KL penalty toward the frozen clone")
     parser.add_argument("--lanes", type=int, default=64, help="games played side by side in a PPO rollout")
     parser.add_argument("--checkpoint-every", type=int, default=5, help="PPO updates between saved checkpoints")
