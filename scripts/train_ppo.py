@@ -1,4 +1,4 @@
-"""Train the PPO baseline (the ``rl-train`` extra: torch) and export it for ``ppo:PATH``.
+"""Train the PPO baseline (the ``rl-train`` extra: torch, sb3-contrib) and export it for ``ppo:PATH``.
 
     nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # clone + 4 DAgger rounds (stages 1-3)
     nice -n 10 python scripts/train_ppo.py --init OUT.npz --bc-epochs 0 --dagger 0 --ppo-steps 100000 --workers 1  # PPO
@@ -23,7 +23,7 @@ The recipe, in four stages (docs/rl.md gives the exact runs behind the shipped w
    reward of ``gym_env.potential``, and a penalty ``--kl`` x KL(clone || policy) toward the frozen
    clone on every batch (PPO + behaviour-cloning regularisation), so that it improves on the clone
    instead of forgetting it. A checkpoint ``<out>-<steps>.npz`` every ``--checkpoint-every``
-   updates.
+   updates. SB3's ``check_env`` runs on ``LewisClark-Vs-v0`` first.
 
 ``--init PATH`` starts from a saved policy instead (``--bc-epochs 0`` skips cloning): stages can be
 run one by one. The policy network's weights (``w0, b0, ...``; float16) go to ``--out`` (the clone's
@@ -262,9 +262,11 @@ def fine_tune(net: Any, hidden: list[int], opponent: str, steps: int, value_step
 
     import torch
     import torch.nn as nn
+    from stable_baselines3.common.env_checker import check_env
 
-    from lewis_clark.rl.gym_env import potential
+    from lewis_clark.rl.gym_env import potential, vs_env
 
+    check_env(vs_env(opponents=(opponent,)))  # SB3's own check of the Gymnasium env (unmasked random actions too)
     torch.manual_seed(seed)
     actor = net
     anchor = copy.deepcopy(net).requires_grad_(False)
