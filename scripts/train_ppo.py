@@ -1,4 +1,4 @@
-"""Train the PPO baseline (the ``rl-train`` extra: torch, sb3-contrib) and export it for ``ppo:PATH``.
+"""Train the PPO baseline (the ``rl-train`` extra: torch, stable-baselines3 for its env check) and export it for ``ppo:PATH``.
 
     nice -n 10 python scripts/train_ppo.py --demos /tmp/demos.npz     # clone + 4 DAgger rounds (stages 1-3)
     nice -n 10 python scripts/train_ppo.py --init OUT.npz --bc-epochs 0 --dagger 0 --ppo-steps 100000 --workers 1  # PPO
