@@ -10,13 +10,14 @@ import pytest
 
 from lewis_clark import new_game, view
 from lewis_clark.actions import IllegalAction
-from lewis_clark.bots import BotSpecError, make_bot
-from lewis_clark.match import bot_seed
+from lewis_clark.bots import BotSpecError, make_bot, sensible
+from lewis_clark.match import HUMAN, Match, bot_seed
 from lewis_clark.rl import VectorEnv
 from lewis_clark.rl.actions_index import ACTIONS, NUM_ACTIONS, legal_indices
 from lewis_clark.rl.observation import OFFSET, SIZE, observe
 from lewis_clark.route import Route
 from lewis_clark.rules import apply_legal, legal_actions
+from lewis_clark.state import Options
 
 SHORT = Route(("R",) * 5 + ("M", "MR", "R"), 1, 6)  # games that end within a few turns
 
@@ -102,8 +103,31 @@ def test_other_seats_are_played_by_the_named_bot() -> None:
                     break
                 apply_legal(state, learner_moves.pop())
             else:
-                apply_legal(state, bots[state.current].choose(view(state, state.current), legal_actions(state)))
+                seen = view(state, state.current)
+                apply_legal(state, bots[state.current].choose(seen, sensible(seen, legal_actions(state))))
         assert state.to_text() == envs.states[lane].to_text()
+
+
+def test_opponents_play_as_the_driver_offers() -> None:
+    # The opponents are offered what Match.bot_turn offers (the futile actions left out,
+    # bots.sensible), so training meets the same easy as `lewis-clark sim`: a Match with the same
+    # seats, fed the learner's actions, plays the same games.
+    envs = VectorEnv(3, players=2, opponents="easy", seat=1)
+    obs, infos = envs.reset(seed=40)
+    rng = np.random.default_rng(3)
+    matches = [Match(Options(players=2, seed=40 + lane), ["easy", HUMAN], keep_log=False) for lane in range(3)]
+    for m in matches:
+        m.run_bots()
+    for _ in range(60):
+        chosen = pick(infos["action_mask"], rng)
+        obs, _, terminated, truncated, infos = envs.step(chosen)
+        for lane, m in enumerate(matches):
+            m.apply(ACTIONS[chosen[lane]], 1)
+            m.run_bots()
+            if terminated[lane] or truncated[lane]:
+                matches[lane] = Match(Options(players=2, seed=envs.seeds[lane]), ["easy", HUMAN], keep_log=False)
+                matches[lane].run_bots()
+            assert m.state.to_text() == envs.states[lane].to_text() or terminated[lane] or truncated[lane]
 
 
 def test_autoreset_same_step_on_termination() -> None:

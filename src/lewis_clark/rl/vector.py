@@ -18,7 +18,9 @@ and ``action_masks()``). The other seats:
 - ``players=1``: solo against Mackenzie at level ``mackenzie`` (the engine moves him);
 - ``opponents="random"`` (any bot spec: ``"easy"``, ``"medium"``, ``"heuristic"``...): every other
   seat is that bot, seeded from the game seed and its seat as ``lewis-clark`` seeds bots
-  (``match.bot_seed``), playing from its own view between the learner's decisions;
+  (``match.bot_seed``), playing from its own view between the learner's decisions and offered what
+  the driver offers it (``Match.bot_turn``: the legal actions less the futile ones, ``bots.sensible``),
+  so it plays as it does in ``lewis-clark sim``;
 - ``opponents=None``: self-play; the learner decides for whichever seat is to play, and
   ``infos["seat"]`` says which (the observation is that seat's).
 
@@ -49,7 +51,7 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 
 from lewis_clark.actions import IllegalAction
-from lewis_clark.bots import Bot, make_bot, parse_spec
+from lewis_clark.bots import Bot, make_bot, parse_spec, sensible
 from lewis_clark.match import bot_seed
 from lewis_clark.rl import observation
 from lewis_clark.rl.actions_index import ACTIONS, MASKS, NUM_ACTIONS
@@ -133,7 +135,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             bot = bots.get(seat)
             if bot is None:
                 return
-            apply_legal(state, bot.choose(view(state, seat), legal_actions(state)))
+            seen = view(state, seat)  # what Match.bot_turn gives a bot: its view, the futile actions left out
+            apply_legal(state, bot.choose(seen, sensible(seen, legal_actions(state))))
 
     def _seen_by(self) -> list[int]:
         """The seat each lane's observation is for: the learner, or in self-play the seat to play."""
