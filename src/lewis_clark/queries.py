@@ -6,7 +6,7 @@ questions, so that each answer has one owner.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lewis_clark import journal
 from lewis_clark.cards import BOLEY, CARDS, GAINS_IGNORED, GRAVELINES
@@ -15,11 +15,11 @@ from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN
 from lewis_clark.state import Decision, Player, State
 from lewis_clark.village import PLACES
 
-BADGE_COUNTERS = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
-GRAVELINES_DISCOUNT = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up
-BOLEY_DISCOUNT = 1  # R16: Time saved per Camp with John Boley face-up
-FEWEST_CARDS_TO_ACT = 2  # R17: with no Indian, a card to play and one to give it Strength (R1)
-_PERFORM = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11
+BADGE_COUNTERS: Final = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
+GRAVELINES_DISCOUNT: Final = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up
+BOLEY_DISCOUNT: Final = 1  # R16: Time saved per Camp with John Boley face-up
+FEWEST_CARDS_TO_ACT: Final = 2  # R17: with no Indian, a card to play and one to give it Strength (R1)
+_PERFORM: Final = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11
 
 
 def can_act(p: Player) -> bool:

@@ -8,6 +8,8 @@ decisions.py, what a performance does in effects.py, and read-only questions in 
 
 from __future__ import annotations
 
+from typing import Final
+
 from lewis_clark.actions import Action, IllegalAction
 from lewis_clark.decisions import DECISIONS, close_perform, perform_options
 from lewis_clark.effects import settle_scout
@@ -17,7 +19,7 @@ from lewis_clark.turn import HANDLERS, camp, end_turn
 from lewis_clark.turn import options as turn_options
 
 __all__ = ["apply", "apply_in_place", "apply_legal", "camp", "camp_time", "check", "legal_actions"]
-_PERFORM = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11 and this runs every step
+_PERFORM: Final = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11 and this runs every step
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -8,6 +8,7 @@ Mackenzie moves after each of the player's turns (R24). Options and handlers sit
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS
@@ -16,13 +17,13 @@ from lewis_clark.queries import camp_landing, can_act, recruitable
 from lewis_clark.state import Decision, Frame, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 
-MOST_PER_PLACEMENT = 3  # R9: 1-3 Indians at a time on a semicircle
+MOST_PER_PLACEMENT: Final = 3  # R9: 1-3 Indians at a time on a semicircle
 
 # Actions are immutable, so the common ones are built once.
 CAMP, END = Action(Verb.CAMP), Action(Verb.END)
-PLAY = [Action(Verb.PLAY, c.slug) for c in CARDS]
-RECRUIT = [Action(Verb.RECRUIT, c.slug) for c in CARDS]
-VILLAGE = [[Action(Verb.VILLAGE, p.name, n) for n in range(MOST_PER_PLACEMENT + 1)] for p in PLACES]
+PLAY: Final = [Action(Verb.PLAY, c.slug) for c in CARDS]
+RECRUIT: Final = [Action(Verb.RECRUIT, c.slug) for c in CARDS]
+VILLAGE: Final = [[Action(Verb.VILLAGE, p.name, n) for n in range(MOST_PER_PLACEMENT + 1)] for p in PLACES]
 
 
 def options(state: State) -> list[Action]:
@@ -137,6 +138,6 @@ def mackenzie_arrival(state: State) -> int:
     return turns
 
 
-HANDLERS: dict[str, Callable[[State, Action], None]] = {
+HANDLERS: Final[dict[str, Callable[[State, Action], None]]] = {
     Verb.PLAY: _play, Verb.VILLAGE: _village, Verb.RECRUIT: _recruit, Verb.CAMP: _camp, Verb.END: _end,
 }
