@@ -167,8 +167,9 @@ def _fits(payment: Bundle, can_pay: list[int]) -> bool:
     return True
 
 
-def perform_options(state: State, frame: Frame) -> list[Action]:
-    """The performances possible now (without "stop"); empty when none is."""
+def perform_options(state: State, frame: Frame, first: bool = False) -> list[Action]:
+    """The performances possible now (without "stop"); empty when none is. ``first``: stop at the first
+    one found (whether any is possible, without listing them all)."""
     if frame.performances <= 0:
         return []
     p = _player(state)
@@ -193,6 +194,8 @@ def perform_options(state: State, frame: Frame) -> list[Action]:
         for choice in choices:
             for pay in payments:
                 out.append(perform_action(choice, pay, False))
+                if first:
+                    return out
                 if boost:
                     out.append(perform_action(choice, pay, True))
     return out

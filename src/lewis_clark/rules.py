@@ -67,9 +67,16 @@ def check(state: State, action: Action, player: int | None = None) -> None:
     if player is not None and player != state.current:
         raise IllegalAction(action, f"it is {state.players[state.current].colour}'s decision, "
                                     f"not seat {player}'s")
-    legal = legal_actions(state)
+    # Only the action's own verb at the turn level (the others cannot equal it); the engine's actions
+    # are made once in its tables, so identity first, then equality for one made elsewhere (parsed text,
+    # the RL index).
+    legal = turn_options(state, action.verb) if not state.stack else legal_actions(state)
+    for offered in legal:
+        if offered is action:
+            return
     if action in legal:
         return
+    legal = legal_actions(state)  # every verb, for the message
     waiting = f"{state.players[state.current].colour} has a {state.decision} decision to make"
     same_verb = [str(a) for a in legal if a.verb == action.verb]
     if same_verb:
@@ -83,7 +90,7 @@ def _settle(state: State) -> None:
     """Close what is finished: performance frames with nothing left to perform, then the action
     itself (Scout collisions, R18); end the turn when nothing is left to choose in it."""
     stack = state.stack
-    while stack and stack[-1].kind == _PERFORM and not perform_options(state, stack[-1]):
+    while stack and stack[-1].kind == _PERFORM and not perform_options(state, stack[-1], first=True):
         close_perform(state)
     if stack or state.over:
         return
