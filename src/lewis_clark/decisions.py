@@ -480,3 +480,47 @@ DECISIONS: Final[dict[Decision, Rule]] = {
     Decision.FAREWELL: Rule(_farewell_options, _farewell),
     Decision.BOAT: Rule(_boat_options, _boat),
 }
+
+
+# The table above as direct calls, the commonest kinds first: compiled, a call through the table goes
+# through Python's calling convention (a method lookup on the Rule, the arguments parsed again), a
+# direct call does not. A kind not listed (or a frame whose kind is plain text) takes the table;
+# tests/engine/test_properties.py checks both ways agree on every kind.
+_UNDER: Final = Decision.UNDER
+_PERFORM_KIND: Final = Decision.PERFORM
+_TAKE_KIND: Final = Decision.TAKE
+_INDIANS_KIND: Final = Decision.INDIANS
+_RECRUIT_KIND: Final = Decision.RECRUIT
+
+
+def options_of(state: State, frame: Frame) -> list[Action]:
+    """``DECISIONS[frame.kind].options(state, frame)``."""
+    kind = frame.kind
+    if kind is _UNDER:
+        return _under_options(state, frame)
+    if kind is _PERFORM_KIND:
+        return _perform_or_stop(state, frame)
+    if kind is _TAKE_KIND:
+        return _take_options(state, frame)
+    if kind is _RECRUIT_KIND:
+        return _recruit_options(state, frame)
+    if kind is _INDIANS_KIND:
+        return _indians_options(state, frame)
+    return DECISIONS[kind].options(state, frame)
+
+
+def apply_frame(state: State, frame: Frame, action: Action) -> None:
+    """``DECISIONS[frame.kind].apply(state, frame, action)``."""
+    kind = frame.kind
+    if kind is _UNDER:
+        _under(state, frame, action)
+    elif kind is _PERFORM_KIND:
+        _perform(state, frame, action)
+    elif kind is _TAKE_KIND:
+        _take(state, frame, action)
+    elif kind is _RECRUIT_KIND:
+        _recruit(state, frame, action)
+    elif kind is _INDIANS_KIND:
+        _indians(state, frame, action)
+    else:
+        DECISIONS[kind].apply(state, frame, action)

@@ -39,7 +39,25 @@ MOST_RESOURCES: Final = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 
 
 def boat_time(resources: int, indians: int, tiles: list[int]) -> int:
     """Least Time the boats cost at a Camp for these loads (R6)."""
-    return resource_time(resources, tiles[0], tiles[1]) + indian_time(indians, tiles[2], tiles[3])
+    return _time_of(_RESOURCE_TIMES, resources, tiles[0], tiles[1]) + _time_of(_INDIAN_TIMES, indians, tiles[2], tiles[3])
+
+
+# Each answer of resource_time and indian_time, kept at first use in a flat list by (count, small, large):
+# compiled, a list read is a few instructions where a call through lru_cache hashes a tuple of the three.
+_MOST_LOAD: Final = 64
+_SIDE: Final = TILES_PER_STACK + 1
+_RESOURCE_TIMES: Final[list[int]] = [-1] * (_MOST_LOAD * _SIDE * _SIDE)
+_INDIAN_TIMES: Final[list[int]] = [-1] * (_MOST_LOAD * _SIDE * _SIDE)
+
+
+def _time_of(table: list[int], count: int, small: int, large: int) -> int:
+    if not (0 <= count < _MOST_LOAD and 0 <= small < _SIDE and 0 <= large < _SIDE):
+        return resource_time(count, small, large) if table is _RESOURCE_TIMES else indian_time(count, small, large)
+    cell = (count * _SIDE + small) * _SIDE + large
+    known = table[cell]
+    if known < 0:
+        known = table[cell] = (resource_time if table is _RESOURCE_TIMES else indian_time)(count, small, large)
+    return known
 
 
 @lru_cache(maxsize=4096)

@@ -6,7 +6,7 @@ questions, so that each answer has one owner.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from lewis_clark import journal
 from lewis_clark.cards import BOLEY, CARDS, GAINS_IGNORED, GRAVELINES
@@ -56,12 +56,26 @@ def scout_spaces(state: State, seat: int) -> set[int]:
     return spaces
 
 
-class CampLanding(NamedTuple):
-    """Where a Camp would leave an expedition (R16)."""
+class CampLanding:
+    """Where a Camp would leave an expedition (R16). A class of its own, not a NamedTuple: compiled, a
+    NamedTuple is built through an interpreted ``__new__``, and every Camp makes one."""
 
-    time: int  # spaces the Scout goes back
-    scout: int  # where the Scout would stand
-    camp: int  # where the Camp marker would stand
+    __slots__ = ("camp", "scout", "time")
+
+    def __init__(self, time: int, scout: int, camp: int) -> None:
+        self.time = time  # spaces the Scout goes back
+        self.scout = scout  # where the Scout would stand
+        self.camp = camp  # where the Camp marker would stand
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CampLanding) and (self.time, self.scout, self.camp) == (other.time, other.scout,
+                                                                                         other.camp)
+
+    def __hash__(self) -> int:
+        return hash((self.time, self.scout, self.camp))
+
+    def __repr__(self) -> str:
+        return f"CampLanding(time={self.time}, scout={self.scout}, camp={self.camp})"
 
 
 def camp_landing(state: State, seat: int) -> CampLanding:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Final
 
 from lewis_clark.actions import Action, IllegalAction
-from lewis_clark.decisions import DECISIONS, close_perform, perform_options
+from lewis_clark.decisions import apply_frame, close_perform, options_of, perform_options
 from lewis_clark.effects import settle_scout
 from lewis_clark.queries import camp_time, can_act, recruitable
 from lewis_clark.state import Decision, State
-from lewis_clark.turn import HANDLERS, camp, end_turn
+from lewis_clark.turn import camp, end_turn, handle
 from lewis_clark.turn import options as turn_options
 
 __all__ = ["apply", "apply_in_place", "apply_legal", "camp", "camp_time", "check", "legal_actions"]
@@ -28,8 +28,7 @@ def legal_actions(state: State) -> list[Action]:
         return []
     if not state.stack:
         return turn_options(state)
-    frame = state.stack[-1]
-    return DECISIONS[frame.kind].options(state, frame)
+    return options_of(state, state.stack[-1])
 
 
 def apply(state: State, action: Action | str, player: int | None = None) -> State:
@@ -53,10 +52,9 @@ def apply_legal(state: State, action: Action) -> None:
     searches' fast path (the check recomputes ``legal_actions``, a sixth of a planner's time).
     An action that is not legal here leaves the state undefined: use ``apply_in_place`` for any other."""
     if state.stack:
-        frame = state.stack[-1]
-        DECISIONS[frame.kind].apply(state, frame, action)
+        apply_frame(state, state.stack[-1], action)
     else:
-        HANDLERS[action.verb](state, action)
+        handle(state, action)
     _settle(state)
 
 

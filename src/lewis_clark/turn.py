@@ -153,3 +153,21 @@ def mackenzie_arrival(state: State) -> int:
 HANDLERS: Final[dict[str, Callable[[State, Action], None]]] = {
     Verb.PLAY: _play, Verb.VILLAGE: _village, Verb.RECRUIT: _recruit, Verb.CAMP: _camp, Verb.END: _end,
 }
+
+
+def handle(state: State, action: Action) -> None:
+    """``HANDLERS[action.verb](state, action)`` as direct calls (compiled, no call through the table's
+    function objects); a verb given as plain text takes the table."""
+    verb = action.verb
+    if verb is _PLAY:
+        _play(state, action)
+    elif verb is _CAMP:
+        camp(state)
+    elif verb is _END:
+        end_turn(state)
+    elif verb is _VILLAGE:
+        _village(state, action)
+    elif verb is _RECRUIT:
+        _recruit(state, action)
+    else:
+        HANDLERS[verb](state, action)
