@@ -70,6 +70,7 @@ _DIFFERENT: Final[dict[int, list[Bundle]]] = {3: different_payments(3)}
 
 
 _PERFORM: Final[dict[tuple[str, Bundle, bool], Action]] = {}
+_NO_PAYMENT: Final[list[Bundle]] = [NONE]  # only read: the payments of an alternative that costs nothing
 # Enum members bound once: looking a member up on its class is slow on Python 3.11, and these run
 # at every decision.
 _STOP, _PERFORM_VERB = Verb.STOP, Verb.PERFORM
@@ -189,7 +190,7 @@ def perform_options(state: State, frame: Frame, first: bool = False) -> list[Act
         elif alt.pay_different:
             payments = [b for b in _DIFFERENT[alt.pay_different] if _fits(b, can_pay)]
         else:
-            payments = [NONE]
+            payments = _NO_PAYMENT
         boost = boost_available(state, p, alt)
         for choice in choices:
             for pay in payments:

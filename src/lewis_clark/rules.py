@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from lewis_clark.actions import Action, IllegalAction
-from lewis_clark.decisions import apply_frame, close_perform, options_of, perform_options
+from lewis_clark.decisions import STOP, apply_frame, close_perform, options_of, perform_options
 from lewis_clark.effects import settle_scout
 from lewis_clark.queries import camp_time, can_act, recruitable
 from lewis_clark.state import Decision, State
@@ -68,7 +68,10 @@ def check(state: State, action: Action, player: int | None = None) -> None:
     # Only the action's own verb at the turn level (the others cannot equal it); the engine's actions
     # are made once in its tables, so identity first, then equality for one made elsewhere (parsed text,
     # the RL index).
-    legal = turn_options(state, action.verb) if not state.stack else legal_actions(state)
+    stack = state.stack
+    if stack and stack[-1].kind is _PERFORM and action == STOP:
+        return  # R2: the performances left may always be declined (decisions._perform_or_stop)
+    legal = turn_options(state, action.verb) if not stack else legal_actions(state)
     for offered in legal:
         if offered is action:
             return
