@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lewis_clark.cards import BY_SLUG
 from lewis_clark.errors import ActionError, IllegalAction, NotationError
@@ -41,7 +41,7 @@ class Verb(StrEnum):
     MOVE = "move"  # how many of a movement's spaces to go (R2); last, so that older verbs keep their order
 
 
-VERBS: tuple[Verb, ...] = tuple(Verb)
+VERBS: Final[tuple[Verb, ...]] = tuple(Verb)
 __all__ = ["VERBS", "Action", "ActionError", "IllegalAction", "NotationError", "Verb"]
 
 
@@ -175,7 +175,7 @@ def _boat(args: list[str]) -> Action:
     return Action(Verb.BOAT, word)
 
 
-_PARSERS: dict[str, Callable[[list[str]], Action]] = {
+_PARSERS: Final[dict[str, Callable[[list[str]], Action]]] = {
     "camp": _no_args(Verb.CAMP), "end": _no_args(Verb.END), "stop": _no_args(Verb.STOP),
     "play": lambda a: Action(Verb.PLAY, _card(_one(a, "card"))),
     "under": lambda a: Action(Verb.UNDER, _card(_one(a, "card"), none_ok=True)),

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from lewis_clark.effects_spec import Alternative, parse_effect
 from lewis_clark.resources import KIND_INDEX, PRIMARY
 
-COLOURS: tuple[str, ...] = ("orange", "blue", "yellow", "green", "purple")
-ROLES: tuple[str, ...] = ("commander", "interpreter", "lumberjack", "hunter", "blacksmith", "fur-trader")
+COLOURS: Final[tuple[str, ...]] = ("orange", "blue", "yellow", "green", "purple")
+ROLES: Final[tuple[str, ...]] = ("commander", "interpreter", "lumberjack", "hunter", "blacksmith", "fur-trader")
 
 # role: (Strength, badge, action)
-_ROLE_DATA: dict[str, tuple[int, str, str]] = {
+_ROLE_DATA: Final[dict[str, tuple[int, str, str]]] = {
     "commander": (1, "fur", "food: pay 1 food; river 2 | canoe: pay 1 canoe; river 4 | horse: pay 1 horse; mountain 2"),
     "interpreter": (2, "wood", "interpreter"),
     "lumberjack": (1, "wood", "collect wood"),
@@ -25,7 +26,7 @@ _ROLE_DATA: dict[str, tuple[int, str, str]] = {
     "blacksmith": (1, "equipment", "collect equipment"),
     "fur-trader": (1, "fur", "collect fur"),
 }
-_CREWS: dict[str, tuple[str, ...]] = {  # names in ROLES order
+_CREWS: Final[dict[str, tuple[str, ...]]] = {  # names in ROLES order
     "orange": ("William Clark", "François Labiche", "John B. Thompson", "York", "Joseph Whitehouse", "Joseph & Ruben Field"),
     "blue": ("Meriwether Lewis", "Pierre Cruzatte", "Hugh McNeal", "Seaman", "Alexander H. Willard", "Richard Windsor"),
     "yellow": ("John Ordway", "Robert Frazer", "Thomas P. Howard", "Silas Goodrich", "John Shields", "George Shannon"),
@@ -34,7 +35,7 @@ _CREWS: dict[str, tuple[str, ...]] = {  # names in ROLES order
 }
 
 # (number, name, badge, action); Strength is 1 for #1-18, 2 for #19-36, 3 for #37-54.
-_ENCOUNTERED: tuple[tuple[int, str, str, str], ...] = (
+_ENCOUNTERED: Final[tuple[tuple[int, str, str, str], ...]] = (
     (1, "Hay", "wood", "face-up distinct"),
     (2, "Little Raven", "wood", "wood: face-up wood | fur: face-up fur | food: face-up food | equipment: face-up equipment"),
     (3, "Buffalo Medicine", "equipment", "pay 1 food; take 1 canoe"),
@@ -90,13 +91,19 @@ _ENCOUNTERED: tuple[tuple[int, str, str, str], ...] = (
     (53, "Sacagawea", "wood", "village"),
     (54, "Cut Nose", "fur", ""),
 )
-ONCE_ONLY = frozenset({1, 2})  # Hay, Little Raven: Strength above 1 adds nothing
-PERMANENT = frozenset({16, 17, 18, 36, 54})  # work while face-up; cannot be copied
-LAROCQUE, GRAVELINES, BOLEY, JARROT, CUT_NOSE = 16, 17, 18, 36, 54
-CHARBONNEAU, PARTISAN, SACAGAWEA = 15, 35, 53
+ONCE_ONLY: Final = frozenset({1, 2})  # Hay, Little Raven: Strength above 1 adds nothing
+PERMANENT: Final = frozenset({16, 17, 18, 36, 54})  # work while face-up; cannot be copied
+LAROCQUE: Final = 16
+GRAVELINES: Final = 17
+BOLEY: Final = 18
+JARROT: Final = 36
+CUT_NOSE: Final = 54
+CHARBONNEAU: Final = 15
+PARTISAN: Final = 35
+SACAGAWEA: Final = 53
 # R3: their later activations may neither use nor take into account what earlier ones gained.
-GAINS_IGNORED = frozenset({CHARBONNEAU, PARTISAN, SACAGAWEA})
-FIRST_STARTING_ID = 55
+GAINS_IGNORED: Final = frozenset({CHARBONNEAU, PARTISAN, SACAGAWEA})
+FIRST_STARTING_ID: Final = 55
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +168,9 @@ def _validate(cards: list[Card]) -> None:
         assert bool(c.alternatives) != c.permanent, f"{c.name}: only permanent cards lack an action"
 
 
-CARDS: tuple[Card, ...] = _build()
-BY_SLUG: dict[str, Card] = {c.slug: c for c in CARDS[1:]}
-ENCOUNTERED_IDS: tuple[int, ...] = tuple(range(1, FIRST_STARTING_ID))
+CARDS: Final[tuple[Card, ...]] = _build()
+BY_SLUG: Final[dict[str, Card]] = {c.slug: c for c in CARDS[1:]}
+ENCOUNTERED_IDS: Final[tuple[int, ...]] = tuple(range(1, FIRST_STARTING_ID))
 
 
 def crew(colour: str) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lewis_clark import journal
 from lewis_clark.actions import Action, Verb
@@ -43,9 +43,9 @@ from lewis_clark.resources import (
 from lewis_clark.state import AfterTake, Decision, Frame, Player, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 
-MOST_STRENGTH = 3  # R1c: a card never gets more than 3 Strength
-MOST_INDIANS_WITH_CARD = 2  # R1c: at most 2 Indians beside a Strength card
-BOAT_TILE_RESOURCES = 2  # resources of your choice that come with a resource boat tile
+MOST_STRENGTH: Final = 3  # R1c: a card never gets more than 3 Strength
+MOST_INDIANS_WITH_CARD: Final = 2  # R1c: at most 2 Indians beside a Strength card
+BOAT_TILE_RESOURCES: Final = 2  # resources of your choice that come with a resource boat tile
 
 
 class Rule(NamedTuple):
@@ -56,20 +56,21 @@ class Rule(NamedTuple):
 
 
 # Actions are immutable, so the common ones are built once.
-STOP = Action(Verb.STOP)
+STOP: Final = Action(Verb.STOP)
 DISCARD_NONE, UNDER_NONE = Action(Verb.DISCARD, "none"), Action(Verb.UNDER, "none")
-UNDER = [Action(Verb.UNDER, c.slug) for c in CARDS]
-DISCARD = [Action(Verb.DISCARD, c.slug) for c in CARDS]
-INDIANS = [Action(Verb.INDIANS, "", n) for n in range(MOST_STRENGTH + 1)]
-RETURN = [Action(Verb.RETURN, KINDS[r]) for r in RESOURCES]
-BOAT = [Action(Verb.BOAT, face) for face in TILE_FACES]
-_TAKE: dict[Bundle, Action] = {}
-MOVES: list[Action] = []  # MOVES[k]: go k spaces of the movement, built on demand
-_ANY: dict[int, list[Bundle]] = {n: any_payments(n) for n in (1, 2)}
-_DIFFERENT: dict[int, list[Bundle]] = {3: different_payments(3)}
+UNDER: Final = [Action(Verb.UNDER, c.slug) for c in CARDS]
+DISCARD: Final = [Action(Verb.DISCARD, c.slug) for c in CARDS]
+INDIANS: Final = [Action(Verb.INDIANS, "", n) for n in range(MOST_STRENGTH + 1)]
+RETURN: Final = [Action(Verb.RETURN, KINDS[r]) for r in RESOURCES]
+BOAT: Final = [Action(Verb.BOAT, face) for face in TILE_FACES]
+_TAKE: Final[dict[Bundle, Action]] = {}
+MOVES: Final[list[Action]] = []  # MOVES[k]: go k spaces of the movement, built on demand
+_ANY: Final[dict[int, list[Bundle]]] = {n: any_payments(n) for n in (1, 2)}
+_DIFFERENT: Final[dict[int, list[Bundle]]] = {3: different_payments(3)}
 
 
-_PERFORM: dict[tuple[str, Bundle, bool], Action] = {}
+_PERFORM: Final[dict[tuple[str, Bundle, bool], Action]] = {}
+_NO_PAYMENT: Final[list[Bundle]] = [NONE]  # only read: the payments of an alternative that costs nothing
 # Enum members bound once: looking a member up on its class is slow on Python 3.11, and these run
 # at every decision.
 _STOP, _PERFORM_VERB = Verb.STOP, Verb.PERFORM
@@ -167,8 +168,9 @@ def _fits(payment: Bundle, can_pay: list[int]) -> bool:
     return True
 
 
-def perform_options(state: State, frame: Frame) -> list[Action]:
-    """The performances possible now (without "stop"); empty when none is."""
+def perform_options(state: State, frame: Frame, first: bool = False) -> list[Action]:
+    """The performances possible now (without "stop"); empty when none is. ``first``: stop at the first
+    one found (whether any is possible, without listing them all)."""
     if frame.performances <= 0:
         return []
     p = _player(state)
@@ -188,11 +190,13 @@ def perform_options(state: State, frame: Frame) -> list[Action]:
         elif alt.pay_different:
             payments = [b for b in _DIFFERENT[alt.pay_different] if _fits(b, can_pay)]
         else:
-            payments = [NONE]
+            payments = _NO_PAYMENT
         boost = boost_available(state, p, alt)
         for choice in choices:
             for pay in payments:
                 out.append(perform_action(choice, pay, False))
+                if first:
+                    return out
                 if boost:
                     out.append(perform_action(choice, pay, True))
     return out
@@ -207,7 +211,7 @@ class Subject(StrEnum):
     CARD_TO_COPY = "card to copy"
 
 
-_SUBJECTS = {"pick": Subject.JOURNAL_CARD, "village": Subject.PLACE, "copy": Subject.CARD_TO_COPY}
+_SUBJECTS: Final = {"pick": Subject.JOURNAL_CARD, "village": Subject.PLACE, "copy": Subject.CARD_TO_COPY}
 
 
 def subject_of(result: str) -> Subject:
@@ -241,7 +245,7 @@ def _boat_faces(state: State, frame: Frame, alt: Alternative) -> list[str]:
 
 # The results whose subject is not just the label, by effects_spec result word (a dict lookup: this
 # runs for every alternative at every perform decision). ``subject_of`` says what each names.
-_CHOICES: dict[str, Callable[[State, Frame, Alternative], list[str]]] = {
+_CHOICES: Final[dict[str, Callable[[State, Frame, Alternative], list[str]]]] = {
     "pick": _journal_cards, "village": _places, "copy": _cards_to_copy, "boat": _boat_faces,
 }
 assert all(result in _CHOICES for result in _SUBJECTS)
@@ -466,7 +470,7 @@ def _boat(state: State, frame: Frame, action: Action) -> None:
         offer(state, [single(INDIAN, 1), NONE], AfterTake.STOCK)
 
 
-DECISIONS: dict[Decision, Rule] = {
+DECISIONS: Final[dict[Decision, Rule]] = {
     Decision.UNDER: Rule(_under_options, _under),
     Decision.INDIANS: Rule(_indians_options, _indians),
     Decision.PERFORM: Rule(_perform_or_stop, _perform),
@@ -477,3 +481,47 @@ DECISIONS: dict[Decision, Rule] = {
     Decision.FAREWELL: Rule(_farewell_options, _farewell),
     Decision.BOAT: Rule(_boat_options, _boat),
 }
+
+
+# The table above as direct calls, the commonest kinds first: compiled, a call through the table goes
+# through Python's calling convention (a method lookup on the Rule, the arguments parsed again), a
+# direct call does not. A kind not listed (or a frame whose kind is plain text) takes the table;
+# tests/engine/test_properties.py checks both ways agree on every kind.
+_UNDER: Final = Decision.UNDER
+_PERFORM_KIND: Final = Decision.PERFORM
+_TAKE_KIND: Final = Decision.TAKE
+_INDIANS_KIND: Final = Decision.INDIANS
+_RECRUIT_KIND: Final = Decision.RECRUIT
+
+
+def options_of(state: State, frame: Frame) -> list[Action]:
+    """``DECISIONS[frame.kind].options(state, frame)``."""
+    kind = frame.kind
+    if kind is _UNDER:
+        return _under_options(state, frame)
+    if kind is _PERFORM_KIND:
+        return _perform_or_stop(state, frame)
+    if kind is _TAKE_KIND:
+        return _take_options(state, frame)
+    if kind is _RECRUIT_KIND:
+        return _recruit_options(state, frame)
+    if kind is _INDIANS_KIND:
+        return _indians_options(state, frame)
+    return DECISIONS[kind].options(state, frame)
+
+
+def apply_frame(state: State, frame: Frame, action: Action) -> None:
+    """``DECISIONS[frame.kind].apply(state, frame, action)``."""
+    kind = frame.kind
+    if kind is _UNDER:
+        _under(state, frame, action)
+    elif kind is _PERFORM_KIND:
+        _perform(state, frame, action)
+    elif kind is _TAKE_KIND:
+        _take(state, frame, action)
+    elif kind is _RECRUIT_KIND:
+        _recruit(state, frame, action)
+    elif kind is _INDIANS_KIND:
+        _indians(state, frame, action)
+    else:
+        DECISIONS[kind].apply(state, frame, action)

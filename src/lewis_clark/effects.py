@@ -8,6 +8,7 @@ keep, which boat face, which Farewell discards). ``move`` and ``settle_scout`` o
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from lewis_clark import journal
 from lewis_clark.actions import Action
@@ -19,11 +20,15 @@ from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.state import AfterTake, Decision, Frame, Player, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 
-JARROT_USED, CUT_NOSE_USED = 1, 2  # bits of State.boosts
-ALL_BOOSTS = JARROT_USED | CUT_NOSE_USED  # R19: both used this action
-JARROT_BONUS, CUT_NOSE_BONUS = 2, 1  # R19: extra spaces of a boosted movement
-MOST_DIFFERENT = len(PRIMARY)  # R5: Hay takes different primary resources, so at most four
-MOVE_TERRAIN: dict[str, str] = {"river": RIVER, "mountain": MOUNTAIN}  # a movement result's terrain
+# bits of State.boosts
+JARROT_USED: Final = 1
+CUT_NOSE_USED: Final = 2
+ALL_BOOSTS: Final = JARROT_USED | CUT_NOSE_USED  # R19: both used this action
+# R19: extra spaces of a boosted movement
+JARROT_BONUS: Final = 2
+CUT_NOSE_BONUS: Final = 1
+MOST_DIFFERENT: Final = len(PRIMARY)  # R5: Hay takes different primary resources, so at most four
+MOVE_TERRAIN: Final[dict[str, str]] = {"river": RIVER, "mountain": MOUNTAIN}  # a movement result's terrain
 
 
 def alternatives(frame: Frame) -> tuple[Alternative, ...]:
@@ -176,7 +181,7 @@ def _boat(state: State, p: Player, frame: Frame, alt: Alternative, action: Actio
     state.stack.append(Frame(Decision.BOAT))
 
 
-FAREWELL_DISCARDS = 3  # R12
+FAREWELL_DISCARDS: Final = 3  # R12
 
 
 def _farewell(state: State, p: Player, frame: Frame, alt: Alternative, action: Action) -> None:
@@ -190,7 +195,7 @@ def _nothing(state: State, p: Player, frame: Frame, alt: Alternative, action: Ac
 Result = Callable[[State, Player, Frame, Alternative, Action], None]
 
 # One entry per effects_spec.RESULTS word.
-RESULTS: dict[str, Result] = {
+RESULTS: Final[dict[str, Result]] = {
     "take": _take, "choose": _choose, "collect": _collect, "face-up": _face_up,
     "river": _move, "mountain": _move, "interpreter": _interpreter,
     "pick": _pick, "village": _village, "copy": _copy, "boat": _boat,

@@ -16,10 +16,11 @@ Parsing happens once at import; a typo in the data fails loudly there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from lewis_clark.resources import KIND_INDEX, NONE, Bundle, parse_bundle
 
-COUNTERS = frozenset(
+COUNTERS: Final = frozenset(
     {
         "food-badges",  # Black Buffalo
         "equipment-badges",  # Weuche
@@ -31,7 +32,7 @@ COUNTERS = frozenset(
         "face-up",  # Watkuweis (R5)
     }
 )
-RESULTS = frozenset(
+RESULTS: Final = frozenset(
     {"take", "choose", "collect", "river", "mountain", "face-up", "interpreter", "pick",
      "village", "copy", "boat", "none"}
 )

@@ -7,21 +7,25 @@ the arrangement that costs least Time (R6). Numbers from components.md.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 # Boat tile faces, in the order tiles are counted on a player: (name, holds, capacity, time rule).
-SMALL_RESOURCE, LARGE_RESOURCE, SMALL_INDIAN, LARGE_INDIAN = range(4)
-TILE_FACES: tuple[str, ...] = ("small-resource", "large-resource", "small-indian", "large-indian")
-TILE_STACK = (0, 1, 0, 1)  # stack 0: small/small tiles, stack 1: large/large tiles (assumed pairing)
-TILES_PER_STACK = 6
+SMALL_RESOURCE: Final = 0
+LARGE_RESOURCE: Final = 1
+SMALL_INDIAN: Final = 2
+LARGE_INDIAN: Final = 3
+TILE_FACES: Final[tuple[str, ...]] = ("small-resource", "large-resource", "small-indian", "large-indian")
+TILE_STACK: Final = (0, 1, 0, 1)  # stack 0: small/small tiles, stack 1: large/large tiles (assumed pairing)
+TILES_PER_STACK: Final = 6
 
-FREE_BOAT_CAPACITY = 3  # boat 1: free
-FLAT_BOAT_CAPACITY = 3  # boat 2: 1 Time once used
-PER_RESOURCE_BOAT_CAPACITY = 5  # boat 3: 1 Time per resource
-BASE_RESOURCE_CAPACITY = FREE_BOAT_CAPACITY + FLAT_BOAT_CAPACITY + PER_RESOURCE_BOAT_CAPACITY  # boats 1-3: 11
-FREE_INDIANS = 1  # boat 4 carries one Indian free; boat 5 any number at 1 Time each
-SMALL_RESOURCE_CAPACITY = 2
-LARGE_RESOURCE_CAPACITY = 5
-LARGE_INDIAN_CAPACITY = 3
+FREE_BOAT_CAPACITY: Final = 3  # boat 1: free
+FLAT_BOAT_CAPACITY: Final = 3  # boat 2: 1 Time once used
+PER_RESOURCE_BOAT_CAPACITY: Final = 5  # boat 3: 1 Time per resource
+BASE_RESOURCE_CAPACITY: Final = FREE_BOAT_CAPACITY + FLAT_BOAT_CAPACITY + PER_RESOURCE_BOAT_CAPACITY  # boats 1-3: 11
+FREE_INDIANS: Final = 1  # boat 4 carries one Indian free; boat 5 any number at 1 Time each
+SMALL_RESOURCE_CAPACITY: Final = 2
+LARGE_RESOURCE_CAPACITY: Final = 5
+LARGE_INDIAN_CAPACITY: Final = 3
 
 
 def resource_capacity(tiles: list[int]) -> int:
@@ -30,12 +34,30 @@ def resource_capacity(tiles: list[int]) -> int:
 
 
 # The most resources a player can ever hold: boats 1-3 plus every resource face of both tile stacks (R6, R8).
-MOST_RESOURCES = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])
+MOST_RESOURCES: Final = resource_capacity([TILES_PER_STACK, TILES_PER_STACK, 0, 0])
 
 
 def boat_time(resources: int, indians: int, tiles: list[int]) -> int:
     """Least Time the boats cost at a Camp for these loads (R6)."""
-    return resource_time(resources, tiles[0], tiles[1]) + indian_time(indians, tiles[2], tiles[3])
+    return _time_of(_RESOURCE_TIMES, resources, tiles[0], tiles[1]) + _time_of(_INDIAN_TIMES, indians, tiles[2], tiles[3])
+
+
+# Each answer of resource_time and indian_time, kept at first use in a flat list by (count, small, large):
+# compiled, a list read is a few instructions where a call through lru_cache hashes a tuple of the three.
+_MOST_LOAD: Final = 64
+_SIDE: Final = TILES_PER_STACK + 1
+_RESOURCE_TIMES: Final[list[int]] = [-1] * (_MOST_LOAD * _SIDE * _SIDE)
+_INDIAN_TIMES: Final[list[int]] = [-1] * (_MOST_LOAD * _SIDE * _SIDE)
+
+
+def _time_of(table: list[int], count: int, small: int, large: int) -> int:
+    if not (0 <= count < _MOST_LOAD and 0 <= small < _SIDE and 0 <= large < _SIDE):
+        return resource_time(count, small, large) if table is _RESOURCE_TIMES else indian_time(count, small, large)
+    cell = (count * _SIDE + small) * _SIDE + large
+    known = table[cell]
+    if known < 0:
+        known = table[cell] = (resource_time if table is _RESOURCE_TIMES else indian_time)(count, small, large)
+    return known
 
 
 @lru_cache(maxsize=4096)

@@ -7,13 +7,13 @@ stays empty (R14).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from lewis_clark import rng
 from lewis_clark.cards import CARDS
 from lewis_clark.state import State
 
-SLOTS = 5
+SLOTS: Final = 5
 
 
 def draw(state: State) -> int:

@@ -38,7 +38,7 @@ from lewis_clark.events import (
     events,
 )
 from lewis_clark.record import Record, steps
-from lewis_clark.rules import apply, apply_in_place, legal_actions
+from lewis_clark.rules import apply, apply_in_place, apply_legal, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import CorruptState, Options, State, view
 from lewis_clark.wording import event_line, language
@@ -184,6 +184,18 @@ class Match:
         if not joined and self.keep_log:  # the fast mode keeps no undo
             self._starts.append(n)
         return step
+
+    def apply_offered(self, action: Action) -> Step:
+        """``apply`` in fast mode (``keep_log=False``) for an action the caller has just taken from the
+        legal actions of the state as it is now, for the seat deciding: the engine does not work out the
+        legal actions again to check it (``rules.apply_legal``). Any other action leaves the game
+        undefined: use ``apply``."""
+        if self.keep_log:
+            raise ValueError("apply_offered is the fast mode's: this match keeps a log (use apply)")
+        state = self.state
+        who = state.current
+        apply_legal(state, action)
+        return self._take(state, action, state, who)
 
     def _apply(self, action: Action, seat: int | None,
                before_commit: Callable[[Action, State], None] | None) -> Step:

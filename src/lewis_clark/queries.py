@@ -6,7 +6,7 @@ questions, so that each answer has one owner.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final
 
 from lewis_clark import journal
 from lewis_clark.cards import BOLEY, CARDS, GAINS_IGNORED, GRAVELINES
@@ -15,11 +15,11 @@ from lewis_clark.resources import EQUIPMENT, FOOD, INDIAN
 from lewis_clark.state import Decision, Player, State
 from lewis_clark.village import PLACES
 
-BADGE_COUNTERS = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
-GRAVELINES_DISCOUNT = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up
-BOLEY_DISCOUNT = 1  # R16: Time saved per Camp with John Boley face-up
-FEWEST_CARDS_TO_ACT = 2  # R17: with no Indian, a card to play and one to give it Strength (R1)
-_PERFORM = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11
+BADGE_COUNTERS: Final = {"food-badges": FOOD, "equipment-badges": EQUIPMENT}  # effects_spec.COUNTERS that count badges
+GRAVELINES_DISCOUNT: Final = 2  # R15: Fur saved per recruitment with Joseph Gravelines face-up
+BOLEY_DISCOUNT: Final = 1  # R16: Time saved per Camp with John Boley face-up
+FEWEST_CARDS_TO_ACT: Final = 2  # R17: with no Indian, a card to play and one to give it Strength (R1)
+_PERFORM: Final = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11
 
 
 def can_act(p: Player) -> bool:
@@ -56,12 +56,26 @@ def scout_spaces(state: State, seat: int) -> set[int]:
     return spaces
 
 
-class CampLanding(NamedTuple):
-    """Where a Camp would leave an expedition (R16)."""
+class CampLanding:
+    """Where a Camp would leave an expedition (R16). A class of its own, not a NamedTuple: compiled, a
+    NamedTuple is built through an interpreted ``__new__``, and every Camp makes one."""
 
-    time: int  # spaces the Scout goes back
-    scout: int  # where the Scout would stand
-    camp: int  # where the Camp marker would stand
+    __slots__ = ("camp", "scout", "time")
+
+    def __init__(self, time: int, scout: int, camp: int) -> None:
+        self.time = time  # spaces the Scout goes back
+        self.scout = scout  # where the Scout would stand
+        self.camp = camp  # where the Camp marker would stand
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CampLanding) and (self.time, self.scout, self.camp) == (other.time, other.scout,
+                                                                                         other.camp)
+
+    def __hash__(self) -> int:
+        return hash((self.time, self.scout, self.camp))
+
+    def __repr__(self) -> str:
+        return f"CampLanding(time={self.time}, scout={self.scout}, camp={self.camp})"
 
 
 def camp_landing(state: State, seat: int) -> CampLanding:

@@ -7,17 +7,24 @@ Bundles describe what is paid or taken in one go ("1 wood + 2 furs" is written "
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
+from typing import Final
 
-WOOD, FUR, FOOD, EQUIPMENT, CANOE, HORSE, INDIAN = range(7)
-KINDS: tuple[str, ...] = ("wood", "fur", "food", "equipment", "canoe", "horse", "indian")
-RESOURCES: tuple[int, ...] = (WOOD, FUR, FOOD, EQUIPMENT, CANOE, HORSE)
-PRIMARY: tuple[int, ...] = (WOOD, FUR, FOOD, EQUIPMENT)
-KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
+WOOD: Final = 0
+FUR: Final = 1
+FOOD: Final = 2
+EQUIPMENT: Final = 3
+CANOE: Final = 4
+HORSE: Final = 5
+INDIAN: Final = 6
+KINDS: Final[tuple[str, ...]] = ("wood", "fur", "food", "equipment", "canoe", "horse", "indian")
+RESOURCES: Final[tuple[int, ...]] = (WOOD, FUR, FOOD, EQUIPMENT, CANOE, HORSE)
+PRIMARY: Final[tuple[int, ...]] = (WOOD, FUR, FOOD, EQUIPMENT)
+KIND_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(KINDS)}
 # Plurals are accepted when parsing so that people may write "2 canoes" or "3 indians".
 KIND_INDEX.update({"canoes": CANOE, "horses": HORSE, "indians": INDIAN})
 
 Bundle = tuple[int, ...]
-NONE: Bundle = (0,) * 7
+NONE: Final[Bundle] = (0,) * 7
 
 
 def bundle(**counts: int) -> Bundle:

@@ -7,20 +7,23 @@ St Louis is the start, Fort Clatsop the goal (components.md). Any route may be g
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-RIVER, MOUNTAIN, MOUNTAIN_RIVER = "R", "M", "MR"
-TERRAINS = (RIVER, MOUNTAIN, MOUNTAIN_RIVER)
+RIVER: Final = "R"
+MOUNTAIN: Final = "M"
+MOUNTAIN_RIVER: Final = "MR"
+TERRAINS: Final = (RIVER, MOUNTAIN, MOUNTAIN_RIVER)
 
 # The printed route (components.md): 0-4 river below St Louis, 5 St Louis, 6-22 Missouri, 23 MR,
 # 24-30 Rockies, 31 MR, 32-36 Clearwater, 37-39 coast range, 40-43 Columbia, 44 Fort Clatsop,
 # 45-54 Pacific coast (assumed count).
-PRINTED: tuple[str, ...] = (
+PRINTED: Final[tuple[str, ...]] = (
     (RIVER,) * 23 + (MOUNTAIN_RIVER,) + (MOUNTAIN,) * 7 + (MOUNTAIN_RIVER,) + (RIVER,) * 5
     + (MOUNTAIN,) * 3 + (RIVER,) * 5 + (RIVER,) * 10
 )
-PRINTED_ST_LOUIS = 5
-_FIELDS = frozenset({"terrains", "st_louis", "fort_clatsop"})  # of a saved route
-PRINTED_FORT_CLATSOP = 44
+PRINTED_ST_LOUIS: Final = 5
+_FIELDS: Final = frozenset({"terrains", "st_louis", "fort_clatsop"})  # of a saved route
+PRINTED_FORT_CLATSOP: Final = 44
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,6 @@ class Route:
         return cls(tuple(terrains), st_louis, fort)
 
 
-PRINTED_ROUTE = Route()
-_PRINTED_LIST = list(PRINTED)
-_PRINTED_SPACES = [PRINTED_ST_LOUIS, PRINTED_FORT_CLATSOP]
+PRINTED_ROUTE: Final = Route()
+_PRINTED_LIST: Final = list(PRINTED)
+_PRINTED_SPACES: Final = [PRINTED_ST_LOUIS, PRINTED_FORT_CLATSOP]

@@ -8,16 +8,18 @@ decisions.py, what a performance does in effects.py, and read-only questions in 
 
 from __future__ import annotations
 
+from typing import Final
+
 from lewis_clark.actions import Action, IllegalAction
-from lewis_clark.decisions import DECISIONS, close_perform, perform_options
+from lewis_clark.decisions import STOP, apply_frame, close_perform, options_of, perform_options
 from lewis_clark.effects import settle_scout
 from lewis_clark.queries import camp_time, can_act, recruitable
 from lewis_clark.state import Decision, State
-from lewis_clark.turn import HANDLERS, camp, end_turn
+from lewis_clark.turn import camp, end_turn, handle
 from lewis_clark.turn import options as turn_options
 
 __all__ = ["apply", "apply_in_place", "apply_legal", "camp", "camp_time", "check", "legal_actions"]
-_PERFORM = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11 and this runs every step
+_PERFORM: Final = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11 and this runs every step
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -26,8 +28,7 @@ def legal_actions(state: State) -> list[Action]:
         return []
     if not state.stack:
         return turn_options(state)
-    frame = state.stack[-1]
-    return DECISIONS[frame.kind].options(state, frame)
+    return options_of(state, state.stack[-1])
 
 
 def apply(state: State, action: Action | str, player: int | None = None) -> State:
@@ -51,10 +52,9 @@ def apply_legal(state: State, action: Action) -> None:
     searches' fast path (the check recomputes ``legal_actions``, a sixth of a planner's time).
     An action that is not legal here leaves the state undefined: use ``apply_in_place`` for any other."""
     if state.stack:
-        frame = state.stack[-1]
-        DECISIONS[frame.kind].apply(state, frame, action)
+        apply_frame(state, state.stack[-1], action)
     else:
-        HANDLERS[action.verb](state, action)
+        handle(state, action)
     _settle(state)
 
 
@@ -65,9 +65,19 @@ def check(state: State, action: Action, player: int | None = None) -> None:
     if player is not None and player != state.current:
         raise IllegalAction(action, f"it is {state.players[state.current].colour}'s decision, "
                                     f"not seat {player}'s")
-    legal = legal_actions(state)
+    # Only the action's own verb at the turn level (the others cannot equal it); the engine's actions
+    # are made once in its tables, so identity first, then equality for one made elsewhere (parsed text,
+    # the RL index).
+    stack = state.stack
+    if stack and stack[-1].kind is _PERFORM and action == STOP:
+        return  # R2: the performances left may always be declined (decisions._perform_or_stop)
+    legal = turn_options(state, action.verb) if not stack else legal_actions(state)
+    for offered in legal:
+        if offered is action:
+            return
     if action in legal:
         return
+    legal = legal_actions(state)  # every verb, for the message
     waiting = f"{state.players[state.current].colour} has a {state.decision} decision to make"
     same_verb = [str(a) for a in legal if a.verb == action.verb]
     if same_verb:
@@ -81,7 +91,7 @@ def _settle(state: State) -> None:
     """Close what is finished: performance frames with nothing left to perform, then the action
     itself (Scout collisions, R18); end the turn when nothing is left to choose in it."""
     stack = state.stack
-    while stack and stack[-1].kind == _PERFORM and not perform_options(state, stack[-1]):
+    while stack and stack[-1].kind == _PERFORM and not perform_options(state, stack[-1], first=True):
         close_perform(state)
     if stack or state.over:
         return

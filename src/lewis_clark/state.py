@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from lewis_clark import canonical
 from lewis_clark.cards import COLOURS
@@ -18,9 +18,9 @@ from lewis_clark.errors import CorruptState
 from lewis_clark.rng import GENERATORS, KEY_BYTES, KEYED, SEED_LIMIT, SPLITMIX64, key_for
 from lewis_clark.route import PRINTED_ROUTE, Route
 
-STATE_FORMAT = 1
-MOST_PLAYERS = len(COLOURS)  # one expedition per colour
-MOST_LEVEL = 7  # R24: Mackenzie's head start above St Louis, 0-7
+STATE_FORMAT: Final = 1
+MOST_PLAYERS: Final = len(COLOURS)  # one expedition per colour
+MOST_LEVEL: Final = 7  # R24: Mackenzie's head start above St Louis, 0-7
 __all__ = ["FRAME_KINDS", "FRAME_NOTES", "STATE_FORMAT", "AfterTake", "CorruptState", "Decision", "Ending", "Frame",
            "Options", "Outcome", "Player", "State", "view"]
 
@@ -122,7 +122,7 @@ class Options:
         return options
 
 
-_OPTION_FIELDS = frozenset({"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
+_OPTION_FIELDS: Final = frozenset({"players", "seed", "colours", "mackenzie", "random_start", "route", "generator",
                             "chosen_seed", "move_choice"})
 _last_loaded: tuple[tuple[Any, ...], Options] | None = None
 
@@ -275,7 +275,7 @@ class Frame:
                    remaining if kind == Decision.MOVE else 0)
 
 
-_FRAME_FIELDS = ("kind", "card", "place", "performances", "copied", "strength", "bundles", "then", "returns",
+_FRAME_FIELDS: Final = ("kind", "card", "place", "performances", "copied", "strength", "bundles", "then", "returns",
                  "discards", "spaces")  # Frame's, in order (its __slots__)
 
 # init=False and an __init__ of our own: compiled, a dataclass's generated __init__ stays interpreted
@@ -539,10 +539,10 @@ class State:
         return state
 
 
-FRAME_KINDS = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
-FRAME_NOTES = frozenset({"", "copy", "interpreter", "stock"})
+FRAME_KINDS: Final = frozenset(str(d) for d in Decision if d not in (Decision.TURN, Decision.NONE))
+FRAME_NOTES: Final = frozenset({"", "copy", "interpreter", "stock"})
 # The kinds whose saved ``remaining`` is a count (Frame.from_saved).
-COUNTED_KINDS = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL, Decision.MOVE})
+COUNTED_KINDS: Final = frozenset({Decision.PERFORM, Decision.INDIANS, Decision.OVERFLOW, Decision.FAREWELL, Decision.MOVE})
 
 
 class _Reader:

@@ -335,10 +335,11 @@ class MaskFiller:
         self.index = index
         self.size = len(index)
         self.known: dict[int, tuple[Action, int]] = {}  # id(action): (the action, kept alive; its index)
+        self.zeros = bytes(self.size)  # made once: every fill starts from it
 
     def fill(self, buf: bytearray, at: int, state: State) -> int:
         """Zero ``buf[at:at + size]`` and put 1 at every legal action's index; returns how many."""
-        buf[at: at + self.size] = bytes(self.size)
+        buf[at: at + self.size] = self.zeros
         known = self.known
         count = 0
         for action in legal_actions(state):

@@ -8,6 +8,7 @@ Mackenzie moves after each of the player's turns (R24). Options and handlers sit
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG, CARDS
@@ -16,35 +17,47 @@ from lewis_clark.queries import camp_landing, can_act, recruitable
 from lewis_clark.state import Decision, Frame, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 
-MOST_PER_PLACEMENT = 3  # R9: 1-3 Indians at a time on a semicircle
+MOST_PER_PLACEMENT: Final = 3  # R9: 1-3 Indians at a time on a semicircle
 
 # Actions are immutable, so the common ones are built once.
 CAMP, END = Action(Verb.CAMP), Action(Verb.END)
-PLAY = [Action(Verb.PLAY, c.slug) for c in CARDS]
-RECRUIT = [Action(Verb.RECRUIT, c.slug) for c in CARDS]
-VILLAGE = [[Action(Verb.VILLAGE, p.name, n) for n in range(MOST_PER_PLACEMENT + 1)] for p in PLACES]
+PLAY: Final = [Action(Verb.PLAY, c.slug) for c in CARDS]
+RECRUIT: Final = [Action(Verb.RECRUIT, c.slug) for c in CARDS]
+_PLAY: Final = Verb.PLAY
+_VILLAGE: Final = Verb.VILLAGE
+_RECRUIT: Final = Verb.RECRUIT
+_CAMP: Final = Verb.CAMP
+_END: Final = Verb.END
+VILLAGE: Final = [[Action(Verb.VILLAGE, p.name, n) for n in range(MOST_PER_PLACEMENT + 1)] for p in PLACES]
 
 
-def options(state: State) -> list[Action]:
-    """What the player whose turn it is may do between actions."""
+def options(state: State, only: str = "") -> list[Action]:
+    """What the player whose turn it is may do between actions; with ``only`` a verb, just the actions
+    of that verb (the check of one action builds its own verb's, not every one: no Journal scan to
+    check a Camp)."""
     p = state.players[state.current]
     out: list[Action] = []
     able = can_act(p)
     blocked = state.must_camp and not state.camped  # R17: Camp first
     if not state.acted and able and not blocked:
-        out.extend(PLAY[c] for c in p.hand)  # able: an Indian or a second card can give Strength (R1)
-        if p.indians:
+        if not only or only == _PLAY:
+            for c in p.hand:  # able: an Indian or a second card can give Strength (R1)
+                out.append(PLAY[c])
+        if p.indians and (not only or only == _VILLAGE):
+            village = state.village
             for place in PLACES:
-                occupied = state.village[place.index]
                 if place.semicircle:
-                    out.extend(VILLAGE[place.index][n] for n in range(1, min(MOST_PER_PLACEMENT, p.indians) + 1))
-                elif occupied < place.spots:
+                    placements = VILLAGE[place.index]
+                    for n in range(1, min(MOST_PER_PLACEMENT, p.indians) + 1):
+                        out.append(placements[n])
+                elif village[place.index] < place.spots:
                     out.append(VILLAGE[place.index][1])
-    if not state.recruited:
-        out.extend(RECRUIT[c] for c in recruitable(state, p))
-    if not state.camped:
+    if not state.recruited and (not only or only == _RECRUIT):
+        for c in recruitable(state, p):
+            out.append(RECRUIT[c])
+    if not state.camped and (not only or only == _CAMP):
         out.append(CAMP)
-    if state.acted or (not able and not blocked):
+    if (state.acted or (not able and not blocked)) and (not only or only == _END):
         out.append(END)
     return out
 
@@ -137,6 +150,24 @@ def mackenzie_arrival(state: State) -> int:
     return turns
 
 
-HANDLERS: dict[str, Callable[[State, Action], None]] = {
+HANDLERS: Final[dict[str, Callable[[State, Action], None]]] = {
     Verb.PLAY: _play, Verb.VILLAGE: _village, Verb.RECRUIT: _recruit, Verb.CAMP: _camp, Verb.END: _end,
 }
+
+
+def handle(state: State, action: Action) -> None:
+    """``HANDLERS[action.verb](state, action)`` as direct calls (compiled, no call through the table's
+    function objects); a verb given as plain text takes the table."""
+    verb = action.verb
+    if verb is _PLAY:
+        _play(state, action)
+    elif verb is _CAMP:
+        camp(state)
+    elif verb is _END:
+        end_turn(state)
+    elif verb is _VILLAGE:
+        _village(state, action)
+    elif verb is _RECRUIT:
+        _recruit(state, action)
+    else:
+        HANDLERS[verb](state, action)

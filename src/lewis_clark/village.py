@@ -8,11 +8,12 @@ confirmed, the rest assumed (components.md), kept here as data.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from lewis_clark.effects_spec import Alternative, parse_effect
 from lewis_clark.resources import KIND_INDEX
 
-UNLIMITED = 99
+UNLIMITED: Final = 99
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,7 @@ class Place:
         return self.spots == UNLIMITED
 
 
-_PLACES = (
+_PLACES: Final = (
     ("hunting", "Hunting", 1, "food", "take 1 fur + 1 food"),
     ("crafts", "Craftsmanship", 1, "equipment", "take 1 wood + 1 equipment"),
     ("gift", "Gift", 1, "fur", "fur: take 2 fur | wood: take 2 wood"),
@@ -48,12 +49,19 @@ def _alternatives(action: str) -> tuple[Alternative, ...]:
     return (Alternative(result="farewell"),) if action == "farewell" else parse_effect(action)
 
 
-PLACES: tuple[Place, ...] = tuple(
+PLACES: Final[tuple[Place, ...]] = tuple(
     Place(i, name, title, spots, KIND_INDEX[badge], _alternatives(action))
     for i, (name, title, spots, badge, action) in enumerate(_PLACES)
 )
-PLACE_INDEX: dict[str, int] = {p.name: p.index for p in PLACES}
-HUNTING, CRAFTS, GIFT, FAREWELL, SHAMANISM, UPGRADE, CANOE_PLACE, HORSE_PLACE = range(8)
+PLACE_INDEX: Final[dict[str, int]] = {p.name: p.index for p in PLACES}
+HUNTING: Final = 0
+CRAFTS: Final = 1
+GIFT: Final = 2
+FAREWELL: Final = 3
+SHAMANISM: Final = 4
+UPGRADE: Final = 5
+CANOE_PLACE: Final = 6
+HORSE_PLACE: Final = 7
 
 # Indians in play by player count (rulebook set-up table).
-INDIANS_BY_PLAYERS = {1: 6, 2: 9, 3: 12, 4: 15, 5: 18}
+INDIANS_BY_PLAYERS: Final = {1: 6, 2: 9, 3: 12, 4: 15, 5: 18}

@@ -286,3 +286,23 @@ def test_restart_never_goes_back_across_a_card_drawn() -> None:
     match.apply(next(a for a in legal_actions(match.state) if a.verb == "village"), seat)
     match.apply(legal_actions(match.state)[0], seat, joined=True)
     assert match.restart_turn(seat) and len(match.actions) == drawn
+
+
+def test_apply_offered_is_apply_in_fast_mode_and_refused_with_a_log() -> None:
+    """``apply_offered`` (the RL env's path for an action its mask just offered) leads to the same game,
+    record and seats as the checked ``apply``; a match that keeps a log refuses it."""
+    import random
+
+    fast, checked = (Match(Options(players=3, seed=8), keep_log=False) for _ in range(2))
+    rnd = random.Random(8)
+    for _ in range(300):
+        if fast.over:
+            break
+        action = rnd.choice(legal_actions(fast.state))
+        fast.apply_offered(action)
+        checked.apply(action)
+        assert fast.state.to_text() == checked.state.to_text()
+    assert fast.actions == checked.actions and fast.by_seat == checked.by_seat
+    logged = Match(Options(players=2, seed=1))
+    with pytest.raises(ValueError, match="keeps a log"):
+        logged.apply_offered(legal_actions(logged.state)[0])

@@ -261,3 +261,65 @@ def test_apply_legal_is_apply_in_place_for_every_legal_action() -> None:
                 apply_legal(unchecked, a)
                 assert unchecked.to_text() == checked.to_text(), (players, str(a))
             apply_in_place(s, rnd.choice(legal))
+
+
+def test_the_turn_options_of_one_verb_and_the_first_performance_agree_with_the_full_lists() -> None:
+    """The check's shortcuts (rules.check): ``turn.options(state, verb)`` is the full turn options'
+    actions of that verb, in order; ``perform_options(..., first=True)`` (which closes an empty perform
+    frame) is empty exactly when the full list is, else its first action."""
+    from lewis_clark.decisions import perform_options
+    from lewis_clark.turn import options as turn_options
+
+    turns = performs = nonempty = 0
+    for players in range(1, 6):
+        s = new_game(Options(players=players, seed=40 + players))
+        rnd = random.Random(players)
+        for _ in range(400):
+            if s.over:
+                break
+            if not s.stack:
+                full = turn_options(s)
+                for verb in VERBS:
+                    assert turn_options(s, verb) == [a for a in full if a.verb == verb], (players, verb)
+                turns += 1
+            elif s.stack[-1].kind == Decision.PERFORM:
+                full = perform_options(s, s.stack[-1])
+                assert perform_options(s, s.stack[-1], first=True) == full[:1]
+                performs += 1
+                nonempty += bool(full)
+            apply_in_place(s, rnd.choice(legal_actions(s)))
+    assert turns > 100 and performs > 50 and nonempty > 20
+
+
+def test_the_direct_calls_agree_with_the_decision_and_turn_tables() -> None:
+    """``decisions.options_of`` / ``apply_frame`` and ``turn.handle`` (the rules' direct calls) do what
+    ``DECISIONS`` and ``HANDLERS`` name, for every action of every kind met in seeded games of 1-5
+    players."""
+    from lewis_clark.decisions import DECISIONS, apply_frame, options_of
+    from lewis_clark.turn import HANDLERS, handle
+
+    kinds: set[str] = set()
+    for players in range(1, 6):
+        for seed in range(3):
+            s = new_game(Options(players=players, seed=60 + 10 * players + seed))
+            rnd = random.Random(seed)
+            for _ in range(300):
+                if s.over:
+                    break
+                if s.stack:
+                    frame = s.stack[-1]
+                    kinds.add(str(frame.kind))
+                    assert options_of(s, frame) == DECISIONS[frame.kind].options(s, frame)
+                    for a in DECISIONS[frame.kind].options(s, frame):
+                        direct, table = s.copy(), s.copy()
+                        apply_frame(direct, direct.stack[-1], a)
+                        DECISIONS[frame.kind].apply(table, table.stack[-1], a)
+                        assert direct.to_text() == table.to_text(), str(a)
+                else:
+                    for a in legal_actions(s):
+                        direct, table = s.copy(), s.copy()
+                        handle(direct, a)
+                        HANDLERS[a.verb](table, a)
+                        assert direct.to_text() == table.to_text(), str(a)
+                apply_in_place(s, rnd.choice(legal_actions(s)))
+    assert {"under", "indians", "perform", "take", "recruit", "move", "overflow"} <= kinds, kinds

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from lewis_clark import IllegalAction, legal_actions, new_game, view
+from lewis_clark import IllegalAction, apply_in_place, legal_actions, new_game, view
 from lewis_clark.bots import make_bot
 from lewis_clark.rl.actions_index import ACTIONS, INDEX, NUM_ACTIONS, index_of
 from lewis_clark.rl.observation import observe
@@ -149,3 +149,54 @@ def test_docs_loops_run() -> None:
     assert len(loops) == 2
     for code in loops:
         exec(compile(code, str(DOCS), "exec"), {"__name__": "docs"})
+
+
+def test_the_mask_handed_out_is_the_agents_own_and_step_still_refuses_what_it_did_not_offer() -> None:
+    """``step`` skips the engine's second legality check only for an index the env's own copy of the
+    mask offered for the state as it is: the agent's mask changed by hand, or a game moved on since
+    the observation, still gets the checked path (IllegalAction, nothing changed)."""
+    e = raw_env(players=2)
+    e.reset(seed=3)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs["action_mask"][illegal] = 1  # the agent's copy: the env's is untouched
+    assert not e.observe(e.agent_selection)["action_mask"][illegal]
+    before = e.state.hash()
+    with pytest.raises(IllegalAction):
+        e.step(illegal)
+    assert e.state.hash() == before
+    # Observed, then the game moved on outside step: an index offered before is checked again.
+    offered = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+    taken = ACTIONS[int(offered[0])]
+    e.match.apply(taken, e.seat(e.agent_selection))
+    stale = [int(i) for i in offered if ACTIONS[int(i)] not in legal_actions(e.state)]
+    assert stale
+    before = e.state.hash()
+    with pytest.raises(IllegalAction):
+        e.step(stale[0])
+    assert e.state.hash() == before
+
+
+def test_env_games_are_the_engines_games_step_for_step() -> None:
+    """The env's steps (masks offered, then the unchecked apply) make the same game as the engine's
+    checked apply_in_place on the same actions, and the same record."""
+    e = env(players=3, max_turns=400)
+    e.reset(seed=21)
+    s = new_game(players=3, seed=21)
+    rng = np.random.default_rng(21)
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        index = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        e.step(index)
+        apply_in_place(s, ACTIONS[index])
+        assert e.unwrapped.state.to_text() == s.to_text()
+        steps += 1
+        if steps == 600:
+            break
+    assert steps == 600
+    assert e.unwrapped.match.actions[-1] == str(ACTIONS[index])
+    assert e.unwrapped.last_action.endswith(f": {ACTIONS[index]}")

@@ -28,10 +28,11 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from lewis_clark.actions import IllegalAction
+from lewis_clark import tensor
+from lewis_clark.actions import Action, IllegalAction
 from lewis_clark.match import Match
 from lewis_clark.rl import observation
-from lewis_clark.rl.actions_index import ACTIONS, NUM_ACTIONS
+from lewis_clark.rl.actions_index import ACTIONS, MASKS, NUM_ACTIONS
 from lewis_clark.route import PRINTED_ROUTE, Route
 from lewis_clark.state import Options, State
 from lewis_clark.wording import prompt
@@ -73,7 +74,14 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._next_seed = random.SystemRandom().getrandbits(31)  # until reset(seed=...) fixes the sequence
         self.match = Match(self._options(0), keep_log=False)  # every seat decided outside, by an agent
         self.agents: list[str] = []
-        self.last_action = ""
+        self._last: tuple[str, Action] | None = None  # the last decision, worded only when rendered
+        # What the compiled fill writes into (lewis_clark.tensor), made once instead of every step: the
+        # observation's counts, and the deciding seat's mask, kept here as the legal actions of the state
+        # while ``match.actions`` has ``_offered_at`` entries (then ``step`` need not work them out again).
+        self._counts = bytearray(tensor.BYTES)
+        self._count_view = np.frombuffer(self._counts, "<u2")
+        self._offered = bytearray(NUM_ACTIONS)
+        self._offered_at = -1
 
     def _options(self, seed: int) -> Options:
         return Options(players=self.players, seed=seed, mackenzie=self.mackenzie, random_start=self.random_start,
@@ -107,17 +115,29 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state.current]
-        self.last_action = ""
+        self._last = None
+        self._offered_at = -1
+
+    @property
+    def last_action(self) -> str:
+        """The last decision as text ("player_0: camp"); empty before the first."""
+        return "" if self._last is None else f"{self._last[0]}: {self._last[1]}"
 
     def observe(self, agent: str) -> Observation:
         seat = self._seat[agent]
-        state = self.state
-        # The compiled fill reads only what the seat's view shows (lewis_clark.tensor): no view copied.
+        match = self.match
+        state = match.state
         if not state.over and state.current == seat:
-            mask = observation.legal_mask(state)
+            MASKS.fill(self._offered, 0, state)
+            self._offered_at = len(match.actions)
+            # The agent's own copy (it may keep or change it); the env keeps the original for ``step``.
+            mask = np.frombuffer(bytearray(self._offered), np.int8)
         else:
             mask = np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": observation.observe(state, seat), "action_mask": mask}
+        # The compiled fill reads only what the seat's view shows (lewis_clark.tensor): no view copied.
+        tensor.fill(self._counts, 0, state, seat)
+        seen = np.divide(self._count_view, observation.scales(state.options.route), dtype=np.float32)
+        return {"observation": seen, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -129,11 +149,16 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         index = int(action)
         if not 0 <= index < NUM_ACTIONS:
             raise IllegalAction(index, f"action index out of range 0-{NUM_ACTIONS - 1}")
-        self._clear_rewards()
         chosen = ACTIONS[index]
-        self.match.apply(chosen, self._seat[agent])
-        self.last_action = f"{agent}: {chosen}"
-        state = self.state
+        match = self.match
+        if self._offered_at == len(match.actions) and self._offered[index]:
+            match.apply_offered(chosen)  # legal: the mask just observed says so, and nothing moved since
+        else:
+            match.apply(chosen, self._seat[agent])
+        self._offered_at = -1
+        self._clear_rewards()
+        self._last = (agent, chosen)
+        state = match.state
         if state.over:
             for a in self.agents:
                 self.rewards[a] = 1.0 if self._seat[a] == state.winner else 0.0
@@ -164,12 +189,44 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """Nothing to release."""
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, the same checks, with the calls of every step going straight
+    to the environment once it is reset: the base class reaches ``agents``, ``agent_selection``, the
+    rewards, terminations, truncations and infos through ``__getattr__``, eight lookups a step. Before
+    ``reset`` every call takes the base class's way, with its errors."""
+
+    @property
+    def agents(self) -> list[str]:
+        if self._has_reset:
+            return self.env.agents  # type: ignore[no-any-return]
+        raise AttributeError  # falls back to __getattr__, which names what is wrong
+
+    @property
+    def agent_selection(self) -> str:
+        if self._has_reset:
+            return self.env.agent_selection  # type: ignore[no-any-return]
+        raise AttributeError
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        if self._has_reset:
+            return self.env.last(observe)  # type: ignore[no-any-return]
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
 def raw_env(**kwargs: Any) -> LewisClarkEnv:
     """The environment without wrappers."""
     return LewisClarkEnv(**kwargs)
 
 
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
-    """The environment inside PettingZoo's OrderEnforcingWrapper (the usual way to make one)."""
-    wrapped: AECEnv[str, Observation, int] = wrappers.OrderEnforcingWrapper(LewisClarkEnv(**kwargs))
+    """The environment inside PettingZoo's OrderEnforcingWrapper (the usual way to make one; its subclass
+    ``OrderEnforcing``, which skips ``__getattr__`` on every step)."""
+    wrapped: AECEnv[str, Observation, int] = OrderEnforcing(LewisClarkEnv(**kwargs))
     return wrapped
