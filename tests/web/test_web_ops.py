@@ -26,7 +26,7 @@ with warnings.catch_warnings():  # starlette's notice about httpx, raised on imp
 from lewis_clark.web import health
 from lewis_clark.web.app import create_app
 from lewis_clark.web.limits import CreationLimit
-from lewis_clark.web.logs import JsonFormatter, TextFormatter, config
+from lewis_clark.web.logs import JsonFormatter, TextFormatter
 
 ROOT = Path(__file__).parents[2]
 DEPLOY = ROOT / "docs" / "deploy.md"
@@ -297,34 +297,30 @@ def test_text_lines_quote_what_could_forge_a_line() -> None:
     assert "\n" not in line and 'path="/x\\nERROR forged" status=404' in line
 
 
-def test_uvicorns_server_lines_carry_the_servers_logger_name(capsys: pytest.CaptureFixture[str]) -> None:
+def test_uvicorns_server_lines_carry_the_servers_logger_name() -> None:
     """The configuration handed to uvicorn: its "started" and "listening" lines (logged on uvicorn.error)
-    come out under lewis_clark.web, in both formats; a client's bad bytes are still one warning."""
-    import logging.config
-
-    names = ("uvicorn", "uvicorn.error", "uvicorn.access", "lewis_clark", "lewis_clark.web.access")
-    saved = {n: (lg.handlers[:], lg.filters[:], lg.level, lg.propagate) for n in names for lg in [logging.getLogger(n)]}
-    try:
-        for fmt in ("text", "json"):
-            logging.config.dictConfig(config(fmt))
-            logging.getLogger("uvicorn.error").info("Uvicorn running on %s", "http://127.0.0.1:8000")
-            try:
-                b"\xff".decode()
-            except UnicodeDecodeError:
-                logging.getLogger("uvicorn.error").exception("Exception in ASGI application")
-            err = capsys.readouterr().err
-            assert "uvicorn" not in err.replace("Uvicorn running", ""), err
-            if fmt == "json":
-                lines = [json.loads(line) for line in err.splitlines()]
-                assert [(line["logger"], line["level"]) for line in lines] == [("lewis_clark.web", "INFO"),
-                                                                               ("lewis_clark.web", "WARNING")]
-            else:
-                assert " INFO    lewis_clark.web: Uvicorn running on http://127.0.0.1:8000" in err
-    finally:
-        for n, (handlers, filters, level, propagate) in saved.items():
-            lg = logging.getLogger(n)
-            lg.handlers[:], lg.filters[:], lg.propagate = handlers, filters, propagate
-            lg.setLevel(level)
+    come out under lewis_clark.web, in both formats; a client's bad bytes are still one warning. Run in a
+    process of its own: ``dictConfig`` closes every handler the test process has and binds new ones to
+    the standard error of the moment, which would outlive the test."""
+    script = """
+import logging, logging.config, sys
+from lewis_clark.web.logs import config
+logging.config.dictConfig(config(sys.argv[1]))
+logging.getLogger("uvicorn.error").info("Uvicorn running on %s", "http://127.0.0.1:8000")
+try:
+    b"\\xff".decode()
+except UnicodeDecodeError:
+    logging.getLogger("uvicorn.error").exception("Exception in ASGI application")
+"""
+    for fmt in ("text", "json"):
+        err = subprocess.run([sys.executable, "-c", script, fmt], capture_output=True, text=True, check=True).stderr
+        assert "uvicorn" not in err.replace("Uvicorn running", ""), err
+        if fmt == "json":
+            lines = [json.loads(line) for line in err.splitlines()]
+            assert [(line["logger"], line["level"]) for line in lines] == [("lewis_clark.web", "INFO"),
+                                                                           ("lewis_clark.web", "WARNING")]
+        else:
+            assert " INFO    lewis_clark.web: Uvicorn running on http://127.0.0.1:8000" in err, err
 
 
 def free_port() -> int:

@@ -54,7 +54,8 @@ def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     app = create_app(tmp_path / "games.sqlite3", bots=False, bot_workers=0, create_limit=CreationLimit(0, 0), expire_days=None,
                      keep_finished_days=None)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    # log_config=None: uvicorn's own dictConfig would close every logging handler of the test process
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", log_config=None))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     end = time.monotonic() + 20
