@@ -167,7 +167,7 @@ def play(job: tuple[int, str, bool]) -> dict[str, Any]:
         wins[i, :len(won_deals)] = won_deals
     seat_arr = np.asarray(seats, np.int8)
     return {
-        "seed": seed, "players": players, "level": level, "cpu": time.process_time() - start,
+        "seed": seed, "spec": spec, "players": players, "level": level, "cpu": time.process_time() - start,
         "end_turn": s.turn, "won_any": int(any(won)),
         "counts": np.frombuffer(b"".join(rows), "<u2").reshape(len(rows), tensor.SIZE),
         "playouts": len(outs),
@@ -336,6 +336,9 @@ def measure(args: argparse.Namespace) -> None:
     from solo_cpu import one, parse_seeds  # the solo benchmark's game: CPU per decision, longest turn
 
     arms = [a.strip() for a in args.arms.split(",")]
+    if args.model:
+        learned_model.use(args.model)  # the learned options read this fit, not the shipped one
+    print(f"model: {args.model or 'shipped ' + learned_model.MODEL_FILE}", flush=True)
     results: dict[str, list[dict[str, Any]]] = {a: [] for a in arms}
     print(f"arms: {', '.join(f'{a} = `{with_level(a)}`' for a in arms)}; Mackenzie level {args.level}", flush=True)
     for seed in parse_seeds(args.seeds):
@@ -377,6 +380,8 @@ def main() -> None:
     parser.add_argument("--bot", default="expert", help="the level or spec that plays (--generate)")
     parser.add_argument("--learned", default="", help="learned options the bot plays with, reading the previous "
                         "generation's model (--generate), e.g. learned_camps=1:learned_prior=1")
+    parser.add_argument("--model", default="", help="the model the arms' learned options read (--measure; "
+                        "default: the shipped one)")
     parser.add_argument("--solo", action="store_true", help="only solo tables (--generate)")
     parser.add_argument("--playouts", type=int, default=1, choices=(0, 1),
                         help="fit on the search's play-outs too (1) or on the real positions only (0)")

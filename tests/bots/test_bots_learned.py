@@ -1,6 +1,7 @@
-"""The learned value and move prior (bots/learned.py): the shipped model fits the observation, the numpy
-forward pass is the network's (checked against a plain-Python one, and against torch where installed),
-it reads only a seat's view, and the race bot's ``learned`` option is checked and replays by seed."""
+"""The learned value and move prior (bots/experimental/learned.py): the shipped model fits the observation,
+the numpy forward pass is the network's (checked against a plain-Python one, and against torch where
+installed), it reads only a seat's view, and the race bot's learned options are checked, off in every
+level, handed in by the registry, and replay by seed."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from lewis_clark import Options, legal_actions, tensor, view
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots import BotSpecError, make_bot
+from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
 from lewis_clark.bots.experimental.learned import (
     ACTING_MOVES,
     LAYERS,
@@ -24,6 +25,8 @@ from lewis_clark.bots.experimental.learned import (
     recruit_move,
     shipped,
 )
+from lewis_clark.bots.options import RaceOptions
+from lewis_clark.bots.race import RaceBot
 from lewis_clark.cards import CARDS
 from lewis_clark.match import Match
 from lewis_clark.state import State
@@ -148,15 +151,61 @@ def test_pick_keeps_the_planners_best_half_and_fills_by_the_prior() -> None:
     assert model.pick(state, seat, pool[:3], 4) == pool[:3]
 
 
-def test_the_learned_option_is_checked() -> None:
-    with pytest.raises(BotSpecError, match="learned"):
-        make_bot("race:learned=8", seed=1)
-    assert make_bot("race:learned=0", seed=1).learner is None  # type: ignore[attr-defined]
+LEARNED = ("learned_camps", "learned_beam", "learned_prior")
+
+
+def test_the_learned_options_are_yes_or_no_and_off_in_every_level() -> None:
+    for key in LEARNED:
+        with pytest.raises(BotSpecError, match=f"{key} must be 0 or 1"):
+            make_bot(f"race:{key}=2", seed=1)
+    races = [o for o in (parse_spec(spec).options for spec in LEVELS.values()) if isinstance(o, RaceOptions)]
+    assert len(races) >= 2 and not any(getattr(o, key) for o in races for key in LEARNED)  # hard, expert
+    plain = make_bot("race", seed=1)
+    assert isinstance(plain, RaceBot) and plain.worth is None and plain.whole.prior is None
+
+
+def test_the_registry_hands_the_shipped_model_to_the_options_that_read_it() -> None:
+    camps = make_bot("expert:learned_camps=1", seed=1)
+    assert isinstance(camps, RaceBot) and camps.worth is not None and camps.whole.prior is None
+    assert camps.options.nodes == RaceOptions(nodes=600).nodes  # the expert's own options kept
+    prior = make_bot("expert:learned_prior=1", seed=1)
+    assert isinstance(prior, RaceBot) and prior.worth is None and prior.whole.prior is not None
+    assert camps.worth.__self__ is prior.whole.prior.__self__ is shipped()  # type: ignore[attr-defined]
+
+
+def test_a_learned_option_without_its_model_is_refused() -> None:
+    with pytest.raises(ValueError, match="learned_beam=1 .*worth"):
+        RaceBot(1, RaceOptions(learned_beam=True))
+    with pytest.raises(ValueError, match="learned_prior=1 .*prior"):
+        RaceBot(1, RaceOptions(learned_prior=True), worth=shipped().values)
+
+
+def test_a_level_takes_options_after_its_name() -> None:
+    options = parse_spec("expert:nodes=30:learned_camps=1").options
+    assert isinstance(options, RaceOptions)
+    assert options.nodes == 30 and options.learned_camps and options.finish == 1  # the rest is the expert's
+    with pytest.raises(BotSpecError, match="given twice"):
+        parse_spec("expert:nodes=30:nodes=40")
+    with pytest.raises(BotSpecError, match="no option 'width'"):
+        parse_spec("hard:width=2")
+
+
+def test_every_play_out_to_the_end_is_told_with_its_outcome() -> None:
+    """Expert iteration's free labels: each play-out that finished the game, from the line it started."""
+    state = STATES[0]
+    bot = make_bot("race:samples=1:keep=2:beam=3:nodes=4:finish=1", seed=5)
+    assert isinstance(bot, RaceBot)
+    heard: list[tuple[State, int, State, int]] = []
+    bot.on_play_out = lambda start, seat, end, turns: heard.append((start, seat, end, turns))
+    bot.choose(view(state, state.current), legal_actions(state))
+    assert heard
+    for start, seat, end, turns in heard:
+        assert seat == state.current and end.over and not start.over and turns >= 1
 
 
 @pytest.mark.slow
 def test_the_race_bot_with_the_learned_model_replays_by_seed() -> None:
-    spec = "race:samples=2:keep=2:beam=3:nodes=6:learned=7"
+    spec = "race:samples=2:keep=2:beam=3:nodes=6:learned_camps=1:learned_beam=1:learned_prior=1"
     records = []
     for _ in range(2):
         match = Match(Options(players=1, seed=31, mackenzie=3), [spec], keep_log=False)
