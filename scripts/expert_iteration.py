@@ -21,6 +21,8 @@ outcome (``source`` 1; the real positions are ``source`` 0). One ``.npz`` per ga
 bot of ``--arms`` in turn on every seed (paired: the same deals), one JSON line a game, then each
 arm's wins with the Wilson 95% interval and its CPU per decision (scripts/solo_cpu.py's measure).
 
+``--rank`` judges fitted models on the validation games (how well their value orders positions).
+
 ``--fit`` trains ``bots.experimental.learned.Learner``'s network (PyTorch, CPU, seeded by the generation) on every
 generation up to N, holding out one game in ten for the validation loss it prints; the arrays are
 saved with numpy as ``--out``/gen{N}/model.npz, which play reads without torch.
@@ -329,6 +331,39 @@ def fit(args: argparse.Namespace) -> None:
     print(f"saved {path} ({os.path.getsize(path)} bytes)")
 
 
+def rank(args: argparse.Namespace) -> None:
+    """How well each model of ``--models`` judges the validation games (seed ending in 0) of generations up
+    to N: on the real positions and on the play-outs' starts (the Camps the search ranks), the root-mean-square
+    error of its margin in spaces and how often it orders two positions of different margins right (20,000
+    random pairs, seeded)."""
+    paths = sorted(p for g in range(args.generation + 1)
+                   for p in glob.glob(os.path.join(args.out, f"gen{g}", "g*0.npz")))
+    parts: dict[str, list[Any]] = {"x": [], "margin": [], "source": []}
+    for path in paths:
+        with np.load(path) as data:
+            n = len(data["seat"])
+            if not n or (int(data["players"]) > 1 and not int(data["won_any"])):
+                continue  # no outcome, as in the fit
+            parts["x"].append(data["counts"].astype(np.float32) / data["scales"])
+            parts["margin"].append(data["margin"])
+            parts["source"].append(data["source"] if "source" in data.files else np.zeros(n, np.int8))
+    x, margin, source = (np.concatenate(parts[k]) for k in ("x", "margin", "source"))
+    print(f"validation games: {len(parts['x'])}, positions: {len(x)} ({int((source == 1).sum())} play-outs' starts)")
+    for path in args.models.split(","):
+        value, _ = learned_model.load(path).forward(x)
+        guess = value[:, 1] * MARGIN_SCALE
+        rng = np.random.default_rng(0)
+        for label, chosen in (("real", source == 0), ("play-outs", source == 1)):
+            p, t = guess[chosen], margin[chosen]
+            if not len(p):
+                continue
+            i, j = rng.integers(0, len(p), 20_000), rng.integers(0, len(p), 20_000)
+            differ = t[i] != t[j]
+            right = float(np.mean((p[i] > p[j])[differ] == (t[i] > t[j])[differ]))
+            print(f"{path} {label}: {len(p)} positions, margin error {float(np.sqrt(np.mean((p - t) ** 2))):.1f} "
+                  f"spaces (root mean square), pairs ordered right {right:.1%}", flush=True)
+
+
 def measure(args: argparse.Namespace) -> None:
     import json
 
@@ -371,6 +406,7 @@ def main() -> None:
     what.add_argument("--generate", action="store_true", help="play and label games")
     what.add_argument("--fit", action="store_true", help="fit the network on generations 0..N (needs torch)")
     what.add_argument("--measure", action="store_true", help="solo games of each arm on --seeds, paired")
+    what.add_argument("--rank", action="store_true", help="judge --models on the validation games up to N")
     what.add_argument("--tally", metavar="LOG", help="the figures of a --measure log (one cut short too)")
     what.add_argument("--ship", action="store_true", help=f"copy generation N's model to bots/{learned_model.MODEL_FILE}")
     parser.add_argument("--generation", type=int, default=0)
@@ -382,6 +418,7 @@ def main() -> None:
                         "generation's model (--generate), e.g. learned_camps=1:learned_prior=1")
     parser.add_argument("--model", default="", help="the model the arms' learned options read (--measure; "
                         "default: the shipped one)")
+    parser.add_argument("--models", default="", help="comma-separated model files (--rank)")
     parser.add_argument("--solo", action="store_true", help="only solo tables (--generate)")
     parser.add_argument("--playouts", type=int, default=1, choices=(0, 1),
                         help="fit on the search's play-outs too (1) or on the real positions only (0)")
@@ -402,6 +439,8 @@ def main() -> None:
         fit(args)
     elif args.measure:
         measure(args)
+    elif args.rank:
+        rank(args)
     elif args.tally:
         import json
 
