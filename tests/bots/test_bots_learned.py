@@ -6,6 +6,7 @@ level, handed in by the registry, and replay by seed."""
 from __future__ import annotations
 
 import math
+import pickle
 import random
 from typing import Any
 
@@ -171,6 +172,16 @@ def test_the_registry_hands_the_shipped_model_to_the_options_that_read_it() -> N
     prior = make_bot("expert:learned_prior=1", seed=1)
     assert isinstance(prior, RaceBot) and prior.worth is None and prior.whole.prior is not None
     assert camps.worth.__self__ is prior.whole.prior.__self__ is shipped()  # type: ignore[attr-defined]
+
+
+def test_a_bot_with_the_model_is_sent_to_another_process_whole() -> None:
+    """The web pickles a bot for its workers: the model goes with it, and the copy chooses as the original."""
+    bot = make_bot("race:samples=1:keep=2:beam=3:nodes=3:learned_camps=1:learned_prior=1", seed=2)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert isinstance(copy, RaceBot) and copy.worth is not None
+    state = STATES[1]
+    seen = view(state, state.current)
+    assert copy.choose(seen, legal_actions(state)) == bot.choose(seen, legal_actions(state))
 
 
 def test_a_learned_option_without_its_model_is_refused() -> None:

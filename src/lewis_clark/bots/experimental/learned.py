@@ -93,6 +93,11 @@ class Learner:
                                  f"(observation SIZE {tensor.SIZE}, {len(MOVES)} moves)")
         self._scales: dict[int, Any] = {}
 
+    def __reduce__(self) -> tuple[type[Learner], tuple[dict[str, Any]]]:
+        # Sent to worker processes inside a bot (the web's): rebuilt from its arrays, not from the numpy
+        # module it holds.
+        return Learner, (self.w,)
+
     def scales(self, route: Route) -> Any:
         """The divisors of the counts on ``route`` (kept per route object)."""
         found = self._scales.get(id(route))
