@@ -19,7 +19,9 @@ pytestmark = pytest.mark.both_builds  # run on the pure build too (.ci/run)
 # reproducible): these tests check what a bot reads, not how well it plays.
 SPECS = ["random", "heuristic", "easy", "rollout", "policy", "rollout:policy=2", "mcts:iterations=20:depth=2",
          "planner:width=2:horizon=2",
-         pytest.param("race:samples=2:keep=2:beam=3:nodes=4", marks=pytest.mark.slow)]
+         pytest.param("race:samples=2:keep=2:beam=3:nodes=4", marks=pytest.mark.slow),
+         pytest.param("race:samples=2:keep=2:beam=3:nodes=4:learned_camps=1:learned_beam=1:learned_prior=1",
+                      marks=pytest.mark.slow)]
 
 
 def _positions(stack: bool) -> list[State]:

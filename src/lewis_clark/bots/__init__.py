@@ -58,11 +58,14 @@ def _policy(seed: int, options: Any) -> Bot:
 def _race(seed: int, options: Any) -> Bot:
     from lewis_clark.bots.race import RaceBot
 
-    if options.value == Valuation.HAND:
-        return RaceBot(seed, options)
-    from lewis_clark.bots.experimental.value import turns_to_fort  # the learned value, for value=1 or 2
+    to_fort = None if options.value == Valuation.HAND else to_fort_estimate()  # value=1 or 2
+    if not options.learned:
+        return RaceBot(seed, options, to_fort=to_fort)
+    # expert iteration's network (numpy), for learned_camps, learned_beam or learned_prior
+    from lewis_clark.bots.experimental.learned import shipped
 
-    return RaceBot(seed, options, to_fort=turns_to_fort)
+    model = shipped()
+    return RaceBot(seed, options, to_fort=to_fort, worth=model.values, prior=model.pick)
 
 
 def to_fort_estimate() -> Callable[[State, int], float]:
@@ -194,17 +197,30 @@ def normal_spec(text: str) -> str:
     return text.lower()
 
 
+def with_level(spec: str) -> str:
+    """A spec that begins with a level's name, as the level's bot with its options, those given after
+    the name in place of the level's own: ``expert:learned_camps=1`` is the expert with that option added,
+    ``expert:nodes=300`` the expert with a smaller budget. Any other spec is returned as it is."""
+    name, sep, extra = spec.partition(":")
+    level = LEVELS.get(name)
+    if level is None:
+        return spec
+    bot, *own = level.split(":")
+    given = {pair.partition("=")[0] for pair in extra.split(":")} if sep else set()
+    return ":".join([bot, *(pair for pair in own if pair.partition("=")[0] not in given)] + ([extra] if sep else []))
+
+
 def parse_spec(spec: str) -> Spec:
     """``"race:nodes=600:purse=1"`` as the bot's name and its options class filled (``RaceOptions``);
-    raises BotSpecError (a ValueError) naming the bot and the option for an unknown name or option, or
-    a value out of range."""
+    a level's name may be followed by options (``with_level``). Raises BotSpecError (a ValueError)
+    naming the bot and the option for an unknown name or option, or a value out of range."""
     spec = normal_spec(spec)
     if spec.startswith(PPO_PREFIX):  # the rest is a path, which may hold ':' or '='
         path = spec[len(PPO_PREFIX):]
         if not os.path.isfile(path):
             raise BotSpecError(f"bot 'ppo': no policy file {path!r}")
         return Spec("ppo", path=path)
-    spec = LEVELS.get(spec, spec)
+    spec = with_level(spec)
     name, *pairs = spec.split(":")
     if name not in BOTS:
         raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
@@ -261,4 +277,5 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 
 __all__ = ["BOTS", "HELD_OUT_SEEDS", "LEVELS", "TUNING_SEEDS", "Bot", "BotSpecError", "Maker", "NoisyBot", "RandomBot",
-           "Spec", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin", "to_fort_estimate", "sensible", "spec_options"]
+           "Spec", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin", "to_fort_estimate", "sensible", "spec_options",
+           "with_level"]

@@ -131,6 +131,15 @@ class RaceOptions(Options):
     discounts: bool = False  # each recruitment also tried paid with the Interpreter
     purse: bool = False  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
     jumps: bool = False  # solo: Mackenzie's jumps over the Scout are charged (planning.mackenzie_jumps)
+    # expert iteration's network (bots/experimental/learned.py, numpy), handed in by the registry; no level uses it
+    learned_camps: bool = False  # its value orders a bucket's Camps (which ``keep`` are grown)
+    learned_beam: bool = False  # its value keeps the inner beam's ``beam`` of the 3 * ``beam`` best by ``underway``
+    learned_prior: bool = False  # its prior picks half the actions a turn grows (WholeTurns)
+
+    @property
+    def learned(self) -> bool:
+        """Whether any option asks for expert iteration's network."""
+        return self.learned_camps or self.learned_beam or self.learned_prior
 
 
 @dataclass(frozen=True)
@@ -191,7 +200,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
         "actions": Opt(int, 1), "recruits": Opt(int, 0), "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
-        "jumps": Opt(bool)},
+        "jumps": Opt(bool), "learned_camps": Opt(bool), "learned_beam": Opt(bool), "learned_prior": Opt(bool)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),

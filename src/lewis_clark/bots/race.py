@@ -23,6 +23,12 @@ played as predicted) keeps every line that began with that turn and goes on wher
 deal that no longer matches is dealt anew. So a winning line, once found, is followed until a draw
 differs, and each turn spends at most ``nodes`` grown lines on each deal: budgets in lines, never in
 seconds, so a game replays from the seed.
+
+Expert iteration's network (bots/experimental/learned.py) may be handed in by the registry, never
+imported here: its value (``Worth``) ordering a bucket's Camps (``learned_camps``) or cutting the inner
+beam (``learned_beam``), its prior choosing half the actions a turn grows (``learned_prior``, through
+``WholeTurns``). After each search ``root_stats`` says what each deal picked, and ``on_play_out`` (if
+set) is told the outcome of every play-out: the labels expert iteration fits on.
 """
 
 from __future__ import annotations
@@ -37,13 +43,17 @@ from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.options import Finisher, RaceOptions, RolloutOptions, Valuation
 from lewis_clark.bots.planning import CYCLE_TURNS, JUMP_CHARGE, camped, distinct, mackenzie_jumps, position, underway
 from lewis_clark.bots.rollout import RolloutBot
-from lewis_clark.bots.turns import ACTING, Following, Line, WholeTurns, line_state
+from lewis_clark.bots.turns import ACTING, Following, Line, Prior, WholeTurns, line_state
 from lewis_clark.rules import apply_legal, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.turn import CAMP, END
 
 ToFort = Callable[[State, int], float]  # a learned estimate of the turns a seat still needs to the Fort
+Worth = Callable[[list[State], int], list[float]]  # a learned value of states for a seat (higher is better)
+# told of each play-out that reached the end of the game: the line's state it started from, the seat, the
+# state at the end, and the seat's turns it took
+PlayedOut = Callable[[State, int, State, int], None]
 
 BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the bucket is grown
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
@@ -79,20 +89,33 @@ class RaceBot(Bot):
     (``actions`` actions, ``recruits`` recruitments tried each). With ``value=1`` a Camp's score is
     minus the turn it would reach the Fort (its turn plus ``to_fort``, the learned turns to the
     Fort: bots/experimental/value.py, handed in by the maker), so Camps of one turn and, with no win
-    known, Camps of different turns are compared by it; with ``value=2`` only the latter."""
+    known, Camps of different turns are compared by it; with ``value=2`` only the latter. ``worth`` and
+    ``prior`` are expert iteration's value and prior (bots/experimental/learned.py, handed in by the
+    maker) for the options ``learned_camps``, ``learned_beam`` and ``learned_prior``."""
 
     name = "race"
 
-    def __init__(self, seed: int = 0, options: RaceOptions | None = None, to_fort: ToFort | None = None) -> None:
+    def __init__(self, seed: int = 0, options: RaceOptions | None = None, to_fort: ToFort | None = None,
+                 worth: Worth | None = None, prior: Prior | None = None) -> None:
         super().__init__(seed)
         o = options if options is not None else RaceOptions()
         if o.value != Valuation.HAND and to_fort is None:
             raise ValueError(f"value={o.value.value} ranks Camps by a learned value: none was given (to_fort)")
+        for key, on in (("learned_camps", o.learned_camps), ("learned_beam", o.learned_beam)):
+            if on and worth is None:
+                raise ValueError(f"{key}=1 judges lines by a learned value: none was given (worth)")
+        if o.learned_prior and prior is None:
+            raise ValueError("learned_prior=1 chooses actions by a learned prior: none was given (prior)")
         self.options = o
         self.to_fort = to_fort
+        # expert iteration's value, kept only for the options that read it
+        self.worth = worth if o.learned_camps or o.learned_beam else None
+        self.learned_camps = o.learned_camps
+        self.learned_beam = o.learned_beam
         self.saving = o.purse  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
         self.helper = HeuristicBot(seed ^ 0x706C616E)  # the small decisions inside an action
-        self.whole = WholeTurns(self.helper, o.actions, o.recruits, o.discounts, o.purse)
+        self.whole = WholeTurns(self.helper, o.actions, o.recruits, o.discounts, o.purse,
+                                prior if o.learned_prior else None)
         self.following = Following()
         self.searches = 0
         # the best ``finish`` Camps of each turn grown are played out to the end of the game by the
@@ -123,6 +146,9 @@ class RaceBot(Bot):
         self.line: Line | None = None  # the line that turn belongs to (for hints)
         self.line_root: State | None = None
         self.carried = 0  # searches carried on from the turn before (the table followed the deal)
+        # what the last search found on each deal, for expert iteration's labels: written, never read back
+        self.root_stats: tuple[RootStat, ...] = ()
+        self.on_play_out: PlayedOut | None = None  # expert iteration's outcome labels (None: nobody listens)
 
     def choose(self, view: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -180,10 +206,13 @@ class RaceBot(Bot):
         """The line whose first turn wins on most deals (earliest on average), else the first turn
         of the best Camps most agree on; ties go to the earlier deal."""
         tally: dict[tuple[Action, ...], list[tuple[Line, State]]] = {}
+        stats: list[RootStat] = []
         for deal in deals:
             line = deal.pick()
             if line is not None and line.turns:
                 tally.setdefault(_acting(line.turns[0]), []).append((line, deal.root))
+                stats.append(RootStat(line.turns[0], _wins(line, seat), len(line.turns), deal.grown))
+        self.root_stats = tuple(stats)
         if not tally:
             return None, None
 
@@ -299,6 +328,8 @@ class RaceBot(Bot):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
                 break
             lines.sort(key=lambda ln: -ln.score)
+            if self.learned_camps:  # the learned value says which Camps are grown
+                lines = self._by_worth(lines, seat)
             starts = distinct(lines, self.keep, line_state, seat)
             for line in starts[: self.finish]:
                 self._finish(deal, seat, line)
@@ -326,6 +357,8 @@ class RaceBot(Bot):
             turns.append(play_turn(s, bot, seat))
             if not s.over:
                 self._settle(s, seat)
+        if s.over and self.on_play_out is not None:
+            self.on_play_out(line.state, seat, s, len(turns) - len(line.turns))
         done = Line(s, tuple(turns), 0.0)
         if s.over and s.winner == seat and (self.bound or len(s.players) == 1):
             n = len(turns)
@@ -380,10 +413,19 @@ class RaceBot(Bot):
                     else:
                         grown.append(Line(after, turns, underway(after, seat, n, self.saving) - self._jumped(after)))
             grown.sort(key=lambda ln: -ln.score)
+            if self.learned_beam and len(grown) > self.beam:
+                # the learned value cuts the beam: of the 3 * beam best by ``underway``, its best
+                grown = self._by_worth(grown[: 3 * self.beam], seat)
             frontier = distinct(grown, self.beam, line_state, seat)
             if not frontier:
                 break
         return spent
+
+    def _by_worth(self, lines: list[Line], seat: int) -> list[Line]:
+        """``lines`` best first by the learned value (``worth``); equals keep their order."""
+        assert self.worth is not None  # checked when made
+        worth = self.worth([ln.state for ln in lines], seat)
+        return [lines[i] for i in sorted(range(len(lines)), key=lambda i: -worth[i])]
 
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
         """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
@@ -444,6 +486,16 @@ class RaceBot(Bot):
         return Outlook(camp_in, camp_at, camp_cost, wins)
 
 
+class RootStat(NamedTuple):
+    """What one deal's search picked at the root: the first turn of its line, whether that line wins,
+    its length in turns and the lines grown on the deal (the search's effort)."""
+
+    first: tuple[Action, ...]
+    wins: bool
+    turns: int
+    grown: int
+
+
 class Outlook(NamedTuple):
     """Where the chosen line leads: its next Camp ``camp_in`` turns from now (1: this turn; 0: no
     Camp planned) at space ``camp_at`` with ``camp_time`` Time, and ``win_in`` turns to win (0: no
@@ -464,4 +516,4 @@ def _wins(line: Line, seat: int) -> bool:
     return line.state.over and line.state.winner == seat
 
 
-__all__ = ["Line", "Outlook", "RaceBot", "Search"]
+__all__ = ["Line", "Outlook", "PlayedOut", "RaceBot", "RootStat", "Search", "ToFort", "Worth"]

@@ -5,12 +5,14 @@
 it by the heuristic's rules, then none or one of the best recruitments (with the discount card),
 then the Camp or the end of the turn. ``Following`` is the plan a bot is playing out: its next step
 while the table is still as the plan expected (the Journal after each step; a card drawn
-differently means replanning). ``Line`` is one searched line. The race planner (bots/race.py) is
+differently means replanning). ``Line`` is one searched line. A ``Prior`` (a learned move prior,
+handed in from above: bots/experimental/learned.py) may choose half the actions a turn grows. The race planner (bots/race.py) is
 built of these; so is the beam planner (bots/experimental/planner.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from lewis_clark import plans as turn_plans
@@ -29,6 +31,11 @@ ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
 KEPT = frozenset(c.slug for c in CARDS if c.role in KEEP_ROLES)  # never paid away by the heuristic's discount
 INTERPRETERS = frozenset(c.slug for c in CARDS if c.role == "interpreter")
 
+Acted = list[tuple[tuple[Action, ...], State]]  # ways to take a turn's action, each with the state it reaches
+# A move prior: from ``pool`` (the ways ranked best first, twice as many as wanted) at a turn decision of
+# ``seat``, the ``wanted`` to grow (bots/experimental/learned.py ``Learner.pick``)
+Prior = Callable[[State, int, Acted, int], Acted]
+
 
 class Line(NamedTuple):
     """One searched line: the state after its last turn (other seats perhaps still to move), the
@@ -46,17 +53,19 @@ def line_state(line: Line) -> State:
 class WholeTurns:
     """A seat's whole turns from a turn decision: the ``actions`` best actions, each followed by none
     or one of the ``recruits`` best recruitments (also paid with the Interpreter when ``discounts``),
-    then the end of the turn or a Camp; scored by ``planning.underway`` (``saving``: the purse)."""
+    then the end of the turn or a Camp; scored by ``planning.underway`` (``saving``: the purse). With a
+    ``prior``, twice ``actions`` are ranked and the prior chooses the ``actions`` grown from them."""
 
     # Defaults for all: a compiled class is made empty before its state is restored when unpickled (the
     # web sends bots to its workers).
     def __init__(self, helper: HeuristicBot | None = None, actions: int = 6, recruits: int = 3, discounts: bool = False,
-                 saving: bool = False) -> None:
+                 saving: bool = False, prior: Prior | None = None) -> None:
         self.helper = helper if helper is not None else HeuristicBot()  # the small decisions inside an action
         self.actions = actions
         self.recruits = recruits
         self.discounts = discounts
         self.saving = saving
+        self.prior = prior
 
     def turns(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State, bool]]:
         """Whole turns of ``seat`` from a turn decision: each ends with the end of its turn (the other
@@ -68,8 +77,9 @@ class WholeTurns:
                 out.append((whole, t, CAMP in whole))
         return out
 
-    def acted(self, state: State, seat: int) -> list[tuple[tuple[Action, ...], State]]:
-        """The best few ways to take the turn's action (or none when it cannot be taken), scored."""
+    def acted(self, state: State, seat: int) -> Acted:
+        """The best few ways to take the turn's action (or none when it cannot be taken), scored; with a
+        ``prior``, the ones it chooses among twice as many."""
         if state.acted:
             return [((), state)]
         legal = legal_actions(state)
@@ -95,7 +105,10 @@ class WholeTurns:
                     steps += self.complete(s, seat)
                 made.append((0.0 if s.over else underway(s, seat, 0, self.saving), steps, s))
         made.sort(key=lambda m: -m[0])
-        return [(steps, s) for _, steps, s in _varied(made, self.actions)]
+        if self.prior is None:
+            return [(steps, s) for _, steps, s in _varied(made, self.actions)]
+        pool = [(steps, s) for _, steps, s in _varied(made, 2 * self.actions)]
+        return self.prior(state, seat, pool, self.actions)
 
     def complete(self, s: State, seat: int) -> tuple[Action, ...]:
         """Finish the action under way by the heuristic's rules (in place); the steps taken."""
@@ -215,4 +228,4 @@ def _varied(made: list[tuple[float, tuple[Action, ...], State]], count: int
     return (firsts + rest)[:count]
 
 
-__all__ = ["ACTING", "INTERPRETERS", "KEPT", "Following", "Line", "WholeTurns", "line_state"]
+__all__ = ["ACTING", "INTERPRETERS", "KEPT", "Acted", "Following", "Line", "Prior", "WholeTurns", "line_state"]
