@@ -151,21 +151,7 @@ class RaceBot(Bot):
         self.on_play_out: PlayedOut | None = None  # expert iteration's outcome labels (None: nobody listens)
 
     def choose(self, view: State, legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        step = self.following.next_step(self.plan, view, legal)
-        if step is not None:
-            return step
-        if view.stack:  # inside an action with no plan (a card drawn changed things): the rules decide
-            self.helper.forget_plan()
-            return self.helper.choose(view, legal)
-        line = self.search(view)
-        self.plan = list(line)
-        step = self.following.next_step(self.plan, view, legal, fresh=True)
-        if step is not None:
-            return step
-        self.helper.forget_plan()
-        return self.helper.choose(view, legal)
+        return self.following.choose(self.plan, view, legal, self.search, self.helper)
 
     # --- the decision -----------------------------------------------------------------------------
 

@@ -189,6 +189,24 @@ class Following:
         self.journal = self.after.pop(0) if self.after else journal
         return step
 
+    def choose(self, plan: list[Action], view: State, legal: list[Action],
+               search: Callable[[State], tuple[Action, ...]], helper: HeuristicBot) -> Action:
+        """A planning bot's decision: the next step of ``plan`` while the table is as it expected; at a
+        turn's decision, a new plan by ``search`` (put in ``plan``); inside an action with no plan (a card
+        drawn changed things) or with no step to follow, the rules of thumb of ``helper``."""
+        if len(legal) == 1:
+            return legal[0]
+        step = self.next_step(plan, view, legal)
+        if step is not None:
+            return step
+        if not view.stack:
+            plan[:] = search(view)
+            step = self.next_step(plan, view, legal, fresh=True)
+            if step is not None:
+                return step
+        helper.forget_plan()
+        return helper.choose(view, legal)
+
     def record(self, root: State, first: tuple[Action, ...]) -> None:
         """Remember the Journal the plan ``first`` expects after each of its steps from ``root``."""
         s = root.copy()
