@@ -137,6 +137,37 @@ def test_nothing_is_cut_in_the_decision_column_and_the_camp_preview_is_whole(siz
     run(app, size, script)
 
 
+def test_the_first_screen_at_80x24_shows_the_whole_hand_every_whole_choice_and_the_autosave(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new three-seat game as the README starts it (autosaving to the saves folder): at 80x24 the header
+    is one line, every card of the hand is named, the menu's plans and Camp show, and the autosave notice
+    is one line that says how to continue; nothing of the table scrolls out of view."""
+    from lewis_clark.terminal import game as game_module
+    from lewis_clark.terminal.choices import code
+    from lewis_clark.wording.terminal_app import autosaving_brief
+
+    monkeypatch.setattr(game_module, "saves_dir", lambda: tmp_path / "saves")
+    app = TableApp(Record(Options(players=3, seed=5, chosen_seed=True)), ["human", "medium", "easy"], delay=0,
+                   autosave=game_module.new_autosave_path())
+
+    async def script(pilot: object) -> None:
+        await settle(pilot)
+        rows = screen_text(app).splitlines()
+        assert rows[0].startswith("Round 1 - Orange (you) to play"), rows[0]
+        assert rows[1].startswith("route"), rows[:2]
+        assert rows[-1].strip() == autosaving_brief(), rows[-1]
+        prompt = next(i for i, row in enumerate(rows) if "Orange to choose" in row)
+        table = " ".join(" ".join(rows[:prompt]).split())
+        for card in app.game.state.players[0].hand:
+            assert CARDS[card].name.split()[-1] in table, (CARDS[card].name, rows)
+        menu = app.game.menu
+        for i in range(menu.shown):
+            assert any(row.startswith(f" {code(i)} ") for row in rows[prompt:]), (code(i), rows)
+        assert any(re.match(r" *\d+ camp  ", row) for row in rows[prompt:]), rows
+
+    run(app, (80, 24), script)
+
+
 def test_the_compact_journal_says_badge_and_recruiting_cost_in_words() -> None:
     """At 80x24 the Journal's three lines: the cards, their badges, and "N fur M eq." for each slot: fur
     by slot (R15), equipment by Strength."""

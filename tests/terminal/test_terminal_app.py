@@ -79,7 +79,7 @@ def check_first_screen(text: str, state: State, size: tuple[int, int]) -> None:
         assert CARDS[card].name in text, CARDS[card].name
     assert prompt(state) in text
     assert re.search(r"(^|│) +a \S", text, re.M), "the first plan is on screen"
-    assert "Orange (you)" in text and "round 1" in text
+    assert "Orange (you)" in text and "round 1" in text.lower()
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -35,7 +35,7 @@ from lewis_clark.plans import Plan
 from lewis_clark.record import Record
 from lewis_clark.state import State
 from lewis_clark.terminal import panels, screen, table
-from lewis_clark.terminal.game import Command, Game, Refusal
+from lewis_clark.terminal.game import Command, Game, Refusal, is_autosave
 from lewis_clark.terminal.panels import Choice, Decision, Panels
 from lewis_clark.terminal.route import LABEL, route_strip
 from lewis_clark.terminal.texts import hanging, help_text
@@ -44,6 +44,7 @@ from lewis_clark.wording.review import review_offer, review_title
 from lewis_clark.wording.terminal import leaving, no_plans, record_is_in, say_where
 from lewis_clark.wording.terminal_app import (
     autosaving,
+    autosaving_brief,
     game_over_keys,
     help_title,
     input_placeholder,
@@ -243,7 +244,9 @@ class TableApp(App[int]):
         for step in self.game.match.steps:
             self._log_step(log, step)
         if self.game.start_autosave():
-            self.say(autosaving(str(self.game.autosave)))
+            path = self.game.autosave
+            # --resume finds our own autosaves: say that in one line; a file of the person's choosing by name
+            self.say(autosaving_brief() if path is not None and is_autosave(path) else autosaving(str(path)))
         self.redraw()
         self.focus_choices()
         self.call_after_refresh(self.advance)
@@ -254,6 +257,7 @@ class TableApp(App[int]):
         self.call_after_refresh(self.show_more)  # once the new size has reached every widget
 
     def watch_message(self, text: str) -> None:
+        # the table's room counts the message's lines (one or two) at the next redraw: every step has one
         if self.ready:
             self.query_one("#message", Static).update(Text(text))
 
@@ -300,9 +304,14 @@ class TableApp(App[int]):
             self.query_one("#side", Vertical).styles.width = side
         # the side's border; narrow, the table's scroll bar (when it is taller than its room) takes one
         width = self.size.width - (side + 2 if wide else 1)
-        header = screen.header_text(facts.header)
-        if facts.header.mackenzie >= 0:
-            header.append(f" - Mackenzie {facts.header.mackenzie}", style="dim")
+        # a line of the table is worth more than the game's name, then than Mackenzie's level (his row
+        # on the route shows where he is)
+        for title, level in ((True, True), (False, True), (False, False)):
+            header = screen.header_text(facts.header, title=title)
+            if level and facts.header.mackenzie >= 0:
+                header.append(f" - Mackenzie {facts.header.mackenzie}", style="dim")
+            if lines(header, self.size.width) == 1:
+                break
         self.query_one("#header", Static).update(header)
         rows = "full" if wide or len(state.players) <= 3 else "compact"
         strip = route_strip(state, seats, width, rows=rows, ruler=wide, legend=wide)
@@ -323,7 +332,8 @@ class TableApp(App[int]):
             # the hand's names shortened, then the decision's hint left to help, only while the table
             # does not fit
             for self.hint_shown, short in ((True, False), (True, True), (False, True)):
-                table_room = self.size.height - lines(header, full) - 2 - self.side_need(facts, full)
+                table_room = (self.size.height - lines(header, full) - 1 - self.message_lines(self.message)
+                              - self.side_need(facts, full))
                 hand = table.hand_line(facts.hand, width, short=short)
                 room = (table_room - lines(strip, width) - lines(journal, width) - lines(hand, width)
                         - (lines(village, width) if self.big_village else 0))
@@ -339,6 +349,10 @@ class TableApp(App[int]):
         self.query_one("#village", Static).update(village)
         self.query_one("#message", Static).update(Text(self.message))
         self.draw_decision(facts)
+
+    def message_lines(self, text: str) -> int:
+        """The message's lines under the decision: one, two when it wraps (the most its style gives)."""
+        return min(2, max(1, lines(Text(text), self.size.width)))
 
     def side_need(self, facts: Panels, width: int) -> int:
         """The lines the decision needs on a narrow screen: its prompt and hint, every whole choice (the

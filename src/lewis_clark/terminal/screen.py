@@ -209,11 +209,12 @@ def render_hand(state: State, seat: int) -> RenderableType:
     return hand_table(panels.hand(state, seat))
 
 
-def header_text(h: Header) -> Text:
+def header_text(h: Header, title: bool = True) -> Text:
     """The header line. The seed is not shown: with the actions it foretells every draw; a chosen one
     is said. Whose turn comes first: the warning goes last, so that a narrow screen keeps who is to play
-    on the first line."""
-    out = Text(t("Lewis & Clark - round {round} - ", round=h.round), style="bold")
+    on the first line. Without ``title`` the game's name is left out (a small screen's one line)."""
+    out = Text(t("Lewis & Clark - round {round} - ", round=h.round) if title else t("Round {round} - ", round=h.round),
+               style="bold")
     if h.to_play < 0:
         out.append(t("the game is over"), style="bold")
     else:

@@ -140,6 +140,11 @@ def autosaving(path: str) -> str:
     return t("Autosaving every move to {path}", path=path)
 
 
+def autosaving_brief() -> str:
+    """The full-screen table's one line: where the file is, leaving says (``leaving``)."""
+    return t("Autosaving every move; lewis-clark play --resume continues the game")
+
+
 def not_your_turn() -> str:
     return t("Wait: it is not a person's decision now.")
 
