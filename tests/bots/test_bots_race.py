@@ -126,6 +126,28 @@ def test_levels_decide_fast_inside_an_action() -> None:
     assert bot.searches == before
 
 
+def test_replan_is_the_budget_of_a_search_inside_a_turn_only() -> None:
+    """After the action a card drawn may make the bot search again for the turn's rest: with ``replan``
+    that search grows fewer lines on each deal than a turn's first search, which keeps ``nodes``."""
+    s = game(players=1, mackenzie=0)
+    play = next(a for a in legal_actions(s) if a.verb == Verb.PLAY)
+    after = apply(s, play)
+    while after.stack:  # the action finished by the heuristic's rules: a decision inside the turn
+        after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+    assert after.acted and after.current == 0 and not after.over
+    grown = {}
+    for replan in (0, 2):
+        for state in (s, after):
+            bot = RaceBot(5, replace(TINY, nodes=40, replan=replan))
+            bot.search(view(state, 0))
+            grown[replan, state is after] = sum(stat.grown for stat in bot.root_stats)
+    assert grown[2, True] < grown[0, True]  # inside the turn: the smaller budget
+    assert grown[2, False] == grown[0, False]  # a turn's first search: nodes either way
+    assert parse_spec("expert:replan=150").options == replace(parse_spec("expert").options, replan=150)
+    with pytest.raises(ValueError, match="replan"):
+        RaceOptions(replan=-1)
+
+
 def test_levels_table_names_every_level() -> None:
     assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
 

@@ -140,6 +140,7 @@ class RaceBot(Bot):
         self.keep = o.keep
         self.beam = o.beam
         self.nodes = o.nodes
+        self.replan = o.replan or o.nodes
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
         self.deals: list[Search] = []
         self.committed: tuple[Action, ...] = ()  # the turn last chosen (its searches go on from it)
@@ -157,8 +158,8 @@ class RaceBot(Bot):
 
     def search(self, view_now: State) -> tuple[Action, ...]:
         """The turn to play from ``view_now`` (a turn decision of the bot's seat): every deal still
-        matching the table goes on, the others are dealt anew; each grows up to ``nodes`` lines,
-        then the deals vote (see ``_vote``)."""
+        matching the table goes on, the others are dealt anew; each grows up to ``nodes`` lines
+        (``replan`` when a card drawn inside the turn replans its rest), then the deals vote (``_vote``)."""
         self.searches += 1
         seat = view_now.current
         kept: list[Search] = []
@@ -168,7 +169,8 @@ class RaceBot(Bot):
                 kept.append(moved)
                 self.carried += 1
         previous = self.line.turns[1:] if self.line is not None and self.line.turns else ()
-        if previous and (view_now.acted or view_now.recruited or view_now.camped):
+        inside = view_now.acted or view_now.recruited or view_now.camped
+        if previous and inside:
             # replanning inside the turn (a card drawn differed): the rest of this turn comes first
             previous = (tuple(a for a in self.committed if a.verb in (Verb.CAMP, Verb.END)),) + previous
         while len(kept) < self.samples:
@@ -178,8 +180,10 @@ class RaceBot(Bot):
             elif self.finish:
                 self._finish(fresh, seat, Line(fresh.root, (), 0.0))  # _finish plays on a copy
             kept.append(fresh)
+        # inside a turn only its rest is chosen (the next turn's search grows the deals further)
+        budget = self.replan if inside else self.nodes
         for deal in kept:
-            self._grow(deal, seat, self.nodes)
+            self._grow(deal, seat, budget)
         self.deals = kept
         chosen, root = self._vote(kept, seat)
         self.line, self.line_root = chosen, root
