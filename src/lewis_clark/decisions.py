@@ -445,7 +445,7 @@ def _take(state: State, frame: Frame, action: Action) -> None:
             state.powwow -= b[INDIAN]
         else:
             state.indian_stock -= b[INDIAN]
-    excess = sum(p.resources) - capacity(p)
+    excess = sum(n for n in p.resources) - capacity(p)  # a loop, compiled (queries.camp_time)
     if excess > 0:  # R7: the player chooses what goes back
         state.stack.append(Frame(Decision.OVERFLOW, returns=excess))
     if frame.then:

@@ -78,15 +78,18 @@ def encode(seen: State, seat: int, out: Vector | None = None) -> Vector:
     return observe(seen, seat, out)
 
 
-def observe_many(states: Sequence[State], seats: Sequence[int], out: Vector | None = None) -> Vector:
+def observe_many(states: Sequence[State], seats: Sequence[int], out: Vector | None = None,
+                 scratch: BytesWriter | None = None) -> Vector:
     """The observations of ``seats[k]`` in ``states[k]``, as one float32 array (N, SIZE), into ``out``
-    if given."""
+    if given. ``scratch``: a writer for the counts to reuse from call to call (its contents are replaced;
+    one per thread), so that a batch does not grow a new one each time."""
     n = len(states)
     if len(seats) != n:
         raise ValueError(f"{n} states but {len(seats)} seats")
     if out is not None and out.shape != (n, SIZE):
         raise ValueError(f"out must have shape ({n}, {SIZE}), has {out.shape}")
-    buf = BytesWriter()
+    buf = BytesWriter() if scratch is None else scratch
+    buf.truncate(0)
     tensor.fill_many(buf, list(states), [int(s) for s in seats])
     counts = np.frombuffer(buf.getvalue(), "<u2").reshape(n, SIZE)
     routes = {id(s.options.route): s.options.route for s in states}
