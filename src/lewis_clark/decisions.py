@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from lewis_clark import journal
 from lewis_clark.actions import Action, Verb
@@ -57,7 +57,8 @@ class Rule(NamedTuple):
 
 # Actions are immutable, so the common ones are built once.
 STOP: Final = Action(Verb.STOP)
-DISCARD_NONE, UNDER_NONE = Action(Verb.DISCARD, "none"), Action(Verb.UNDER, "none")
+DISCARD_NONE: Final = Action(Verb.DISCARD, "none")
+UNDER_NONE: Final = Action(Verb.UNDER, "none")
 UNDER: Final = [Action(Verb.UNDER, c.slug) for c in CARDS]
 DISCARD: Final = [Action(Verb.DISCARD, c.slug) for c in CARDS]
 INDIANS: Final = [Action(Verb.INDIANS, "", n) for n in range(MOST_STRENGTH + 1)]
@@ -73,7 +74,9 @@ _PERFORM: Final[dict[tuple[str, Bundle, bool], Action]] = {}
 _NO_PAYMENT: Final[list[Bundle]] = [NONE]  # only read: the payments of an alternative that costs nothing
 # Enum members bound once: looking a member up on its class is slow on Python 3.11, and these run
 # at every decision.
-_STOP, _PERFORM_VERB = Verb.STOP, Verb.PERFORM
+_STOP: Final = Verb.STOP
+_PERFORM_VERB: Final = Verb.PERFORM
+_TAKE_VERB: Final = Verb.TAKE
 
 
 def perform_action(choice: str, pay: Bundle, boost: bool) -> Action:
@@ -124,7 +127,8 @@ def _under(state: State, frame: Frame, action: Action) -> None:
         p.hand.remove(under)
         p.face_down.append(under)
         strength = CARDS[under].strength
-    most = min(MOST_STRENGTH - strength, MOST_INDIANS_WITH_CARD if strength else MOST_STRENGTH, p.indians)
+    # Two-argument min, nested: compiled, that is a comparison; three arguments call the builtin.
+    most = min(min(MOST_STRENGTH - strength, MOST_INDIANS_WITH_CARD if strength else MOST_STRENGTH), p.indians)
     least = 0 if strength else 1
     if most > least:
         state.stack.append(Frame(Decision.INDIANS, frame.card, strength=strength))
@@ -137,7 +141,7 @@ def _under(state: State, frame: Frame, action: Action) -> None:
 def _indians_options(state: State, frame: Frame) -> list[Action]:
     p = _player(state)
     if frame.strength:  # a card gave Strength: add 0, 1 or 2 Indians, total at most 3 (R1c)
-        return INDIANS[: min(MOST_STRENGTH - frame.strength, MOST_INDIANS_WITH_CARD, p.indians) + 1]
+        return INDIANS[: min(min(MOST_STRENGTH - frame.strength, MOST_INDIANS_WITH_CARD), p.indians) + 1]
     return INDIANS[1: min(MOST_STRENGTH, p.indians) + 1]
 
 
@@ -168,9 +172,8 @@ def _fits(payment: Bundle, can_pay: list[int]) -> bool:
     return True
 
 
-def perform_options(state: State, frame: Frame, first: bool = False) -> list[Action]:
-    """The performances possible now (without "stop"); empty when none is. ``first``: stop at the first
-    one found (whether any is possible, without listing them all)."""
+def perform_options(state: State, frame: Frame) -> list[Action]:
+    """The performances possible now (without "stop"); empty when none is."""
     if frame.performances <= 0:
         return []
     p = _player(state)
@@ -195,11 +198,86 @@ def perform_options(state: State, frame: Frame, first: bool = False) -> list[Act
         for choice in choices:
             for pay in payments:
                 out.append(perform_action(choice, pay, False))
-                if first:
-                    return out
                 if boost:
                     out.append(perform_action(choice, pay, True))
     return out
+
+
+def can_perform(state: State, frame: Frame) -> bool:
+    """Whether ``perform_options`` offers anything (else the frame closes, rules._settle), found
+    without making the actions: no subject lists, payment lists or action lookups."""
+    if frame.performances <= 0:
+        return False
+    can_pay = payable(state, _player(state))
+    for alt in alternatives(frame):
+        if alt.powwow and can_pay[INDIAN] < alt.powwow:
+            continue
+        if alt.pay != NONE and not _fits(alt.pay, can_pay):
+            continue
+        choices = _CHOICES.get(alt.result)
+        if choices is not None and not choices(state, frame, alt):
+            continue
+        if alt.pay_any:
+            payments = _ANY[alt.pay_any]
+        elif alt.pay_different:
+            payments = _DIFFERENT[alt.pay_different]
+        else:
+            return True
+        for b in payments:
+            if _fits(b, can_pay):
+                return True
+    return False
+
+
+def offers_performance(state: State, frame: Frame, action: Action) -> bool:
+    """Whether ``action`` is among ``perform_options(state, frame)`` (equal to one of them), found
+    without listing them: the check of one performance (rules.check) tests only its own subject,
+    payment and boost against each alternative."""
+    if frame.performances <= 0:
+        return False
+    # The fields as the tuple's own items, compared as the offered tuples compare: an action made
+    # elsewhere may hold other types (boost=1), which a typed read would refuse on the compiled build.
+    verb, subject, indians, pay, boost, spaces = cast("tuple[object, ...]", action)
+    if verb != _PERFORM_VERB or indians != 0 or spaces != 0:
+        return False
+    if boost == True:  # noqa: E712 (equal, as the tuples compare; ``boost`` itself is not read as a bool)
+        boosted = True
+    elif boost == False:  # noqa: E712
+        boosted = False
+    else:
+        return False
+    p = _player(state)
+    can_pay = payable(state, p)
+    for alt in alternatives(frame):
+        if alt.powwow and can_pay[INDIAN] < alt.powwow:
+            continue
+        if alt.pay != NONE and not _fits(alt.pay, can_pay):
+            continue
+        choices = _CHOICES.get(alt.result)
+        if choices is None:
+            if subject != alt.label:
+                continue
+        elif subject not in choices(state, frame, alt):
+            continue
+        if alt.pay_any:
+            if not _offered_payment(pay, _ANY[alt.pay_any], can_pay):
+                continue
+        elif alt.pay_different:
+            if not _offered_payment(pay, _DIFFERENT[alt.pay_different], can_pay):
+                continue
+        elif pay != NONE:
+            continue
+        if boosted and not boost_available(state, p, alt):
+            continue
+        return True
+    return False
+
+
+def _offered_payment(pay: object, payments: list[Bundle], can_pay: list[int]) -> bool:
+    for b in payments:
+        if b == pay:
+            return _fits(b, can_pay)
+    return False
 
 
 class Subject(StrEnum):
@@ -347,6 +425,14 @@ def _take_options(state: State, frame: Frame) -> list[Action]:
     return [take_action(b) for b in frame.bundles]
 
 
+def offers_take(frame: Frame, action: Action) -> bool:
+    """Whether ``action`` equals one of ``_take_options`` (a take of a bundle the frame offers), without
+    making them: the check of one take (rules.check)."""
+    verb, subject, indians, kept, boost, spaces = cast("tuple[object, ...]", action)  # as offers_performance
+    return (verb == _TAKE_VERB and subject == "" and indians == 0 and boost == False  # noqa: E712
+            and spaces == 0 and kept in frame.bundles)
+
+
 def _take(state: State, frame: Frame, action: Action) -> None:
     state.stack.pop()
     p = _player(state)
@@ -359,7 +445,7 @@ def _take(state: State, frame: Frame, action: Action) -> None:
             state.powwow -= b[INDIAN]
         else:
             state.indian_stock -= b[INDIAN]
-    excess = sum(p.resources) - capacity(p)
+    excess = sum(n for n in p.resources) - capacity(p)  # a loop, compiled (queries.camp_time)
     if excess > 0:  # R7: the player chooses what goes back
         state.stack.append(Frame(Decision.OVERFLOW, returns=excess))
     if frame.then:

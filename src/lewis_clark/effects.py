@@ -109,7 +109,7 @@ def count(state: State, seat: int, p: Player, counter: str, copied: int = 0) -> 
     """What a counted movement of ``seat`` counts (effects_spec.COUNTERS); ``p`` is its expedition
     (a bot may pass one with other resources to ask "what if"). ``queries.counter_parts`` owns what each
     counter counts (R3, R4, R5, R11, R21, R22, R24); the hints word the same parts."""
-    return sum(counter_parts(state, seat, p, counter, copied).values())
+    return sum(n for n in counter_parts(state, seat, p, counter, copied).values())  # a loop, compiled (queries)
 
 
 def step_forward(state: State, seat: int, start: int, terrain: str, distance: int) -> int:

@@ -42,7 +42,8 @@ def capacity(p: Player) -> int:
 def camp_time(p: Player) -> int:
     """The Time a Camp would cost right now (R16): cards in hand, boat Time with the Indians on cards
     back aboard, less John Boley's discount, never below zero."""
-    time = len(p.hand) + boat_time(sum(p.resources), p.indians + p.on_cards, p.tiles)
+    # sum over a generator, here and below: compiled, that is a loop; over a list, a call of the builtin
+    time = len(p.hand) + boat_time(sum(n for n in p.resources), p.indians + p.on_cards, p.tiles)
     if BOLEY in p.face_up and time > 0:
         time -= BOLEY_DISCOUNT
     return time
@@ -105,7 +106,7 @@ def counted_seats(state: State, seat: int) -> list[int]:
 def badge_count(state: State, seat: int, kind: int, copied: int = 0) -> int:
     """Badges of ``kind`` visible for a collection by ``seat`` (R4). A copied card counts as if it
     lay in the copier's area (R22), so it adds its badge when its own area is not counted."""
-    return sum(badge_sources(state, seat, kind, copied).values())
+    return sum(n for n in badge_sources(state, seat, kind, copied).values())
 
 
 def badge_sources(state: State, seat: int, kind: int, copied: int = 0) -> dict[str, int]:
@@ -211,8 +212,8 @@ def counted_resources(state: State, p: Player) -> int:
     """The resources a count of ``p``'s boats sees (Little Thief, Tetoharsky): all held, or only those
     held since the action began when gains are ignored (R3, R21)."""
     if gains_ignored(state):
-        return sum(payable(state, p)[:6])
-    return sum(p.resources)
+        return sum(n for n in payable(state, p)[:6])
+    return sum(n for n in p.resources)
 
 
 def counted_indians(state: State, p: Player) -> int:

@@ -36,10 +36,21 @@ def bundle(**counts: int) -> Bundle:
 
 
 def single(kind: int, n: int) -> Bundle:
-    """A bundle of ``n`` of one kind."""
+    """A bundle of ``n`` of one kind (made once for the counts a game meets: this runs at every
+    collection)."""
+    if 0 <= kind < 7 and 0 <= n < _SINGLES_UP_TO:
+        return _SINGLES[kind][n]
+    return _single(kind, n)
+
+
+def _single(kind: int, n: int) -> Bundle:
     out = [0] * 7
     out[kind] = n
     return tuple(out)
+
+
+_SINGLES_UP_TO: Final = 32  # beyond every count of one kind a player can hold or be offered
+_SINGLES: Final[list[list[Bundle]]] = [[_single(k, n) for n in range(_SINGLES_UP_TO)] for k in range(7)]
 
 
 def bundle_text(b: Bundle) -> str:

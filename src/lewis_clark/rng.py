@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from hashlib import blake2b
-from typing import Any
+from typing import Any, Final
 
-MASK = (1 << 64) - 1
+MASK: Final = (1 << 64) - 1
 KEYED = "blake2b"
 SPLITMIX64 = "splitmix64"
 GENERATORS = (KEYED, SPLITMIX64)

@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import Final
 
 from lewis_clark.actions import Action, IllegalAction
-from lewis_clark.decisions import STOP, apply_frame, close_perform, options_of, perform_options
+from lewis_clark.decisions import (
+    STOP,
+    apply_frame,
+    can_perform,
+    close_perform,
+    offers_performance,
+    offers_take,
+    options_of,
+)
 from lewis_clark.effects import settle_scout
 from lewis_clark.queries import camp_time, can_act, recruitable
 from lewis_clark.state import Decision, State
@@ -20,6 +28,7 @@ from lewis_clark.turn import options as turn_options
 
 __all__ = ["apply", "apply_in_place", "apply_legal", "camp", "camp_time", "check", "legal_actions"]
 _PERFORM: Final = Decision.PERFORM  # bound once: an enum member lookup is slow on Python 3.11 and this runs every step
+_TAKE: Final = Decision.TAKE
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -69,9 +78,18 @@ def check(state: State, action: Action, player: int | None = None) -> None:
     # are made once in its tables, so identity first, then equality for one made elsewhere (parsed text,
     # the RL index).
     stack = state.stack
-    if stack and stack[-1].kind is _PERFORM and action == STOP:
-        return  # R2: the performances left may always be declined (decisions._perform_or_stop)
-    legal = turn_options(state, action.verb) if not stack else legal_actions(state)
+    kind = stack[-1].kind if stack else None
+    legal: list[Action] = []  # when a test below finds the action not offered: the message lists what is
+    if kind is _PERFORM:
+        # R2: the performances left may always be declined (decisions._perform_or_stop); a performance
+        # is tested alone against the frame's alternatives, not against the whole list.
+        if action == STOP or offers_performance(state, stack[-1], action):
+            return
+    elif kind is _TAKE:
+        if offers_take(stack[-1], action):
+            return
+    else:
+        legal = turn_options(state, action.verb) if not stack else legal_actions(state)
     for offered in legal:
         if offered is action:
             return
@@ -91,7 +109,7 @@ def _settle(state: State) -> None:
     """Close what is finished: performance frames with nothing left to perform, then the action
     itself (Scout collisions, R18); end the turn when nothing is left to choose in it."""
     stack = state.stack
-    while stack and stack[-1].kind == _PERFORM and not perform_options(state, stack[-1], first=True):
+    while stack and stack[-1].kind == _PERFORM and not can_perform(state, stack[-1]):
         close_perform(state)
     if stack or state.over:
         return

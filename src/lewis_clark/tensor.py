@@ -20,6 +20,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from librt.strings import BytesWriter
+from mypy_extensions import i64
+
 from lewis_clark.actions import Action
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import MOST_RESOURCES, TILES_PER_STACK
@@ -188,7 +191,7 @@ def scales(route: Route) -> list[int]:
     return out
 
 
-def _put(buf: bytearray, at: int, count: int) -> None:
+def _put(buf: BytesWriter, at: i64, count: int) -> None:
     """Write ``count`` (0-65535) as the little-endian 16-bit value at byte ``at``."""
     if count < 256:
         buf[at] = count
@@ -197,13 +200,14 @@ def _put(buf: bytearray, at: int, count: int) -> None:
         buf[at + 1] = count >> 8
 
 
-def fill(buf: bytearray, at: int, state: State, seat: int) -> None:
-    """Write ``seat``'s observation of ``state`` (counts, see ``scales``) into ``buf[at:at + BYTES]``.
+def fill(buf: BytesWriter, state: State, seat: int) -> None:
+    """Append ``seat``'s observation of ``state`` (``BYTES`` bytes: the counts, see ``scales``) to ``buf``.
     ``state`` may be the full state or ``view(state, seat)``: only what the seat may know is read."""
     n = len(state.players)
     if not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
-    buf[at: at + BYTES] = _ZEROS
+    at: i64 = len(buf)
+    buf.write(_ZEROS)  # then only the non-zero counts are written, each a C store when compiled
     route = state.options.route
     buf[at + _PLAYERS + 2 * (n - 1)] = 1
     over = state.over
@@ -267,7 +271,7 @@ def fill(buf: bytearray, at: int, state: State, seat: int) -> None:
         i += _PLAYER_STRIDE
 
 
-def _fill_frame(buf: bytearray, at: int, frame: Frame) -> None:
+def _fill_frame(buf: BytesWriter, at: i64, frame: Frame) -> None:
     buf[at + 2 * _KIND_INDEX[frame.kind]] = 1
     buf[at + _F_CARD + 2 * frame.card] = 1
     buf[at + _F_PLACE + 2 * frame.place] = 1
@@ -277,7 +281,7 @@ def _fill_frame(buf: bytearray, at: int, frame: Frame) -> None:
     buf[at + _F_AFTER + 2 * note] = 1
 
 
-def _fill_player(buf: bytearray, at: int, p: Player, route: Route) -> None:
+def _fill_player(buf: BytesWriter, at: i64, p: Player, route: Route) -> None:
     buf[at] = 1
     for card in p.hand:
         buf[at + _P_HAND + 2 * card] = 1
@@ -316,14 +320,12 @@ def _fill_player(buf: bytearray, at: int, p: Player, route: Route) -> None:
         space += 1
 
 
-def fill_many(buf: bytearray, states: list[State], seats: list[int]) -> None:
-    """``fill`` for each state in turn, at ``k * BYTES`` for the ``k``-th (``buf`` holds them all)."""
+def fill_many(buf: BytesWriter, states: list[State], seats: list[int]) -> None:
+    """``fill`` for each state in turn: the ``k``-th observation follows the ``k - 1`` before it."""
     if len(seats) != len(states):
         raise ValueError(f"{len(states)} states but {len(seats)} seats")
-    at = 0
     for k in range(len(states)):
-        fill(buf, at, states[k], seats[k])
-        at += BYTES
+        fill(buf, states[k], seats[k])
 
 
 class MaskFiller:

@@ -20,7 +20,8 @@ from lewis_clark.village import PLACE_INDEX, PLACES
 MOST_PER_PLACEMENT: Final = 3  # R9: 1-3 Indians at a time on a semicircle
 
 # Actions are immutable, so the common ones are built once.
-CAMP, END = Action(Verb.CAMP), Action(Verb.END)
+CAMP: Final = Action(Verb.CAMP)
+END: Final = Action(Verb.END)
 PLAY: Final = [Action(Verb.PLAY, c.slug) for c in CARDS]
 RECRUIT: Final = [Action(Verb.RECRUIT, c.slug) for c in CARDS]
 _PLAY: Final = Verb.PLAY

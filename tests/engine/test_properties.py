@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -263,14 +263,17 @@ def test_apply_legal_is_apply_in_place_for_every_legal_action() -> None:
             apply_in_place(s, rnd.choice(legal))
 
 
-def test_the_turn_options_of_one_verb_and_the_first_performance_agree_with_the_full_lists() -> None:
+def test_the_turn_options_of_one_verb_and_the_performance_tests_agree_with_the_full_lists() -> None:
     """The check's shortcuts (rules.check): ``turn.options(state, verb)`` is the full turn options'
-    actions of that verb, in order; ``perform_options(..., first=True)`` (which closes an empty perform
-    frame) is empty exactly when the full list is, else its first action."""
-    from lewis_clark.decisions import perform_options
+    actions of that verb, in order; ``can_perform`` (which closes an empty perform frame) is true
+    exactly when ``perform_options`` lists something; ``offers_performance`` (``offers_take``) is true
+    exactly for the actions equal to one the perform (take) frame lists, among every action of the RL
+    index and variants of the listed ones (boosted, with Indians, spaces or a subject, made anew)."""
+    from lewis_clark.decisions import DECISIONS, can_perform, offers_performance, offers_take, perform_options
+    from lewis_clark.rl.actions_index import ACTIONS
     from lewis_clark.turn import options as turn_options
 
-    turns = performs = nonempty = 0
+    turns = performs = nonempty = takes = 0
     for players in range(1, 6):
         s = new_game(Options(players=players, seed=40 + players))
         rnd = random.Random(players)
@@ -283,12 +286,31 @@ def test_the_turn_options_of_one_verb_and_the_first_performance_agree_with_the_f
                     assert turn_options(s, verb) == [a for a in full if a.verb == verb], (players, verb)
                 turns += 1
             elif s.stack[-1].kind == Decision.PERFORM:
-                full = perform_options(s, s.stack[-1])
-                assert perform_options(s, s.stack[-1], first=True) == full[:1]
+                frame = s.stack[-1]
+                full = perform_options(s, frame)
+                assert can_perform(s, frame) == bool(full)
+                candidates = [*ACTIONS, *full]
+                for a in full:
+                    candidates += [Action(*a), a._replace(boost=not a.boost), a._replace(boost=cast(bool, 1)),
+                                   a._replace(boost=cast(bool, 2)), a._replace(indians=1), a._replace(spaces=1),
+                                   a._replace(subject=a.subject + "x")]
+                for a in candidates:
+                    assert offers_performance(s, frame, a) == (a in full), (players, str(a), a)
                 performs += 1
                 nonempty += bool(full)
+            elif s.stack[-1].kind == Decision.TAKE:
+                frame = s.stack[-1]
+                full = DECISIONS[frame.kind].options(s, frame)
+                candidates = [*ACTIONS, *full]
+                for a in full:
+                    candidates += [Action(*a), a._replace(boost=True), a._replace(boost=cast(bool, 0)),
+                                   a._replace(indians=1), a._replace(spaces=1), a._replace(subject="x"),
+                                   a._replace(bundle=a.bundle[:6] + (a.bundle[6] + 1,))]
+                for a in candidates:
+                    assert offers_take(frame, a) == (a in full), (players, str(a), a)
+                takes += 1
             apply_in_place(s, rnd.choice(legal_actions(s)))
-    assert turns > 100 and performs > 50 and nonempty > 20
+    assert turns > 100 and performs > 50 and nonempty > 20 and takes > 20
 
 
 def test_the_direct_calls_agree_with_the_decision_and_turn_tables() -> None:

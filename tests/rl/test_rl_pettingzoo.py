@@ -200,3 +200,28 @@ def test_env_games_are_the_engines_games_step_for_step() -> None:
     assert steps == 600
     assert e.unwrapped.match.actions[-1] == str(ACTIONS[index])
     assert e.unwrapped.last_action.endswith(f": {ACTIONS[index]}")
+
+
+def test_the_wrappers_agent_iter_is_pettingzoos_order_enforcing_iterator() -> None:
+    """``env()``'s own agent iterator (it reads the environment directly) yields what PettingZoo's
+    order-enforcing iterator yields, stops at ``max_iter``, refuses a second agent without a step
+    between, and before ``reset`` refuses as PettingZoo's does."""
+    from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable
+
+    with pytest.raises(AssertionError, match="reset"):
+        env(players=2).agent_iter()
+    ours, theirs = env(players=3), env(players=3)
+    ours.reset(seed=5)
+    theirs.reset(seed=5)
+    seen = []
+    for mine, base in zip(ours.agent_iter(40), AECOrderEnforcingIterable(theirs, 40), strict=True):
+        assert mine == base
+        seen.append(mine)
+        first = int(np.flatnonzero(ours.observe(mine)["action_mask"])[0])
+        ours.step(first)
+        theirs.step(first)
+    assert len(seen) == 40 and len(set(seen)) > 1
+    agents = iter(ours.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)

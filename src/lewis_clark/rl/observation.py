@@ -4,8 +4,9 @@
 the generator withheld) as a float32 vector of ``SIZE`` values, every one in [0, 1]. The layout is
 the engine's (``lewis_clark.tensor``, compiled with it): seats relative to the observer, counts
 over fixed scales; ``LAYOUT`` names every segment and docs/rl.md prints the table. This module adds
-numpy: the compiled fill writes 16-bit counts into a ``bytearray`` that numpy reads in place and
-divides by the scales, for one state (``observe``) or a batch (``observe_many``, ``legal_masks``).
+numpy: the compiled fill writes 16-bit counts into a ``librt.strings.BytesWriter`` (a byte buffer
+compiled code stores into directly), whose bytes numpy reads in place and divides by the scales,
+for one state (``observe``) or a batch (``observe_many``, ``legal_masks``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
+from librt.strings import BytesWriter
 
 from lewis_clark import tensor
 from lewis_clark.rl.actions_index import MASKS
@@ -60,9 +62,9 @@ def scales(route: Route) -> Vector:
 
 def observe(state: State, seat: int, out: Vector | None = None) -> Vector:
     """The observation of ``seat`` (equal to ``encode(view(state, seat), seat)``, without the copy)."""
-    buf = bytearray(tensor.BYTES)
-    tensor.fill(buf, 0, state, seat)
-    counts = np.frombuffer(buf, "<u2")
+    buf = BytesWriter()
+    tensor.fill(buf, state, seat)
+    counts = np.frombuffer(buf.getvalue(), "<u2")
     if out is None:
         return np.divide(counts, scales(state.options.route), dtype=np.float32)  # type: ignore[no-any-return]
     np.divide(counts, scales(state.options.route), out=out, dtype=np.float32)
@@ -76,17 +78,20 @@ def encode(seen: State, seat: int, out: Vector | None = None) -> Vector:
     return observe(seen, seat, out)
 
 
-def observe_many(states: Sequence[State], seats: Sequence[int], out: Vector | None = None) -> Vector:
+def observe_many(states: Sequence[State], seats: Sequence[int], out: Vector | None = None,
+                 scratch: BytesWriter | None = None) -> Vector:
     """The observations of ``seats[k]`` in ``states[k]``, as one float32 array (N, SIZE), into ``out``
-    if given."""
+    if given. ``scratch``: a writer for the counts to reuse from call to call (its contents are replaced;
+    one per thread), so that a batch does not grow a new one each time."""
     n = len(states)
     if len(seats) != n:
         raise ValueError(f"{n} states but {len(seats)} seats")
     if out is not None and out.shape != (n, SIZE):
         raise ValueError(f"out must have shape ({n}, {SIZE}), has {out.shape}")
-    buf = bytearray(n * tensor.BYTES)
+    buf = BytesWriter() if scratch is None else scratch
+    buf.truncate(0)
     tensor.fill_many(buf, list(states), [int(s) for s in seats])
-    counts = np.frombuffer(buf, "<u2").reshape(n, SIZE)
+    counts = np.frombuffer(buf.getvalue(), "<u2").reshape(n, SIZE)
     routes = {id(s.options.route): s.options.route for s in states}
     if len(routes) <= 1:
         divisor = scales(states[0].options.route) if n else np.ones(SIZE, np.float32)

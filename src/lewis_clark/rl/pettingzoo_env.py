@@ -25,6 +25,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from librt.strings import BytesWriter
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -75,12 +76,12 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.match = Match(self._options(0), keep_log=False)  # every seat decided outside, by an agent
         self.agents: list[str] = []
         self._last: tuple[str, Action] | None = None  # the last decision, worded only when rendered
-        # What the compiled fill writes into (lewis_clark.tensor), made once instead of every step: the
+        # What the compiled fills write into (lewis_clark.tensor), made once instead of every step: the
         # observation's counts, and the deciding seat's mask, kept here as the legal actions of the state
         # while ``match.actions`` has ``_offered_at`` entries (then ``step`` need not work them out again).
-        self._counts = bytearray(tensor.BYTES)
-        self._count_view = np.frombuffer(self._counts, "<u2")
+        self._counts = BytesWriter()
         self._offered = bytearray(NUM_ACTIONS)
+        self._offered_view = np.frombuffer(self._offered, np.int8)
         self._offered_at = -1
 
     def _options(self, seed: int) -> Options:
@@ -117,6 +118,7 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.state.current]
         self._last = None
         self._offered_at = -1
+        self._scales = observation.scales(self.route)  # the divisors of every observation of this game
 
     @property
     def last_action(self) -> str:
@@ -131,12 +133,15 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             MASKS.fill(self._offered, 0, state)
             self._offered_at = len(match.actions)
             # The agent's own copy (it may keep or change it); the env keeps the original for ``step``.
-            mask = np.frombuffer(bytearray(self._offered), np.int8)
+            mask = self._offered_view.copy()
         else:
             mask = np.zeros(NUM_ACTIONS, np.int8)
         # The compiled fill reads only what the seat's view shows (lewis_clark.tensor): no view copied.
-        tensor.fill(self._counts, 0, state, seat)
-        seen = np.divide(self._count_view, observation.scales(state.options.route), dtype=np.float32)
+        counts = self._counts
+        counts.truncate(0)
+        tensor.fill(counts, state, seat)
+        # 16-bit counts over float32 scales: numpy divides in float32, a new array the agent owns.
+        seen = np.frombuffer(counts.getvalue(), "<u2") / self._scales
         return {"observation": seen, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -156,19 +161,23 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         else:
             match.apply(chosen, self._seat[agent])
         self._offered_at = -1
-        self._clear_rewards()
+        rewards = self.rewards
+        for a in rewards:  # AECEnv._clear_rewards, inline: this runs every step
+            rewards[a] = 0
         self._last = (agent, chosen)
         state = match.state
         if state.over:
             for a in self.agents:
-                self.rewards[a] = 1.0 if self._seat[a] == state.winner else 0.0
+                rewards[a] = 1.0 if self._seat[a] == state.winner else 0.0
                 self.terminations[a] = True
         elif state.turn > self.max_turns:
             for a in self.agents:
                 self.truncations[a] = True
-        self._cumulative_rewards[agent] = 0.0
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
         self.agent_selection = self.possible_agents[state.current]
-        self._accumulate_rewards()
+        for a, reward in rewards.items():  # AECEnv._accumulate_rewards, inline
+            cumulative[a] += reward
         if self.render_mode == "human":
             self.render()
 
@@ -218,6 +227,35 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             self.env.step(action)
         else:
             super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if self._has_reset:
+            return _Agents(self, max_iter)
+        return super().agent_iter(max_iter)
+
+
+class _Agents:
+    """``agent_iter`` once reset: PettingZoo's order-enforcing iterator (the agent to act until none is
+    left or ``max_iter`` are done; a ``step`` or ``reset`` between two), reading the environment
+    directly instead of through four calls (the iterator's base class, the wrapper's properties)."""
+
+    def __init__(self, wrapper: OrderEnforcing, max_iter: int) -> None:
+        self.wrapper = wrapper
+        self.env: LewisClarkEnv = wrapper.env
+        self.left = max_iter
+
+    def __iter__(self) -> _Agents:
+        return self
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        wrapper = self.wrapper
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
 
 
 def raw_env(**kwargs: Any) -> LewisClarkEnv:

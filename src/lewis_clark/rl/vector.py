@@ -49,6 +49,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
+from librt.strings import BytesWriter
 
 from lewis_clark.actions import IllegalAction
 from lewis_clark.bots import Bot, make_bot, parse_spec, sensible
@@ -97,6 +98,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = gymnasium.spaces.MultiDiscrete(np.full(num_envs, NUM_ACTIONS, np.int64))
         self.render_mode = None
         self.closed = False
+        self._counts = BytesWriter()  # the observation counts' buffer, reused every step (observe_many)
         self.states: list[State] = []  # the games under way, by lane
         self.seeds: list[int] = []  # each lane's game seed
         self.learners: list[int] = []  # the learner's seat in each lane
@@ -146,7 +148,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     def _outputs(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         seats = self._seen_by()
-        obs = observation.observe_many(self.states, seats)
+        obs = observation.observe_many(self.states, seats, scratch=self._counts)
         buf = bytearray(self.num_envs * NUM_ACTIONS)
         MASKS.fill_many(buf, self.states)
         self._mask_bytes = buf

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
+from librt.strings import BytesWriter
+
 from lewis_clark import tensor
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import CARDS
@@ -59,14 +61,12 @@ def recruit_move(steps: Sequence[Action]) -> int:
     return -1
 
 
-def counts(states: Sequence[State], seat: int) -> bytearray:
+def counts(states: Sequence[State], seat: int) -> bytes:
     """The observation counts of ``seat`` in each state (little-endian 16-bit, ``tensor.BYTES`` each)."""
-    buf = bytearray(len(states) * tensor.BYTES)
-    at = 0
+    buf = BytesWriter()
     for s in states:
-        tensor.fill(buf, at, s, seat)
-        at += tensor.BYTES
-    return buf
+        tensor.fill(buf, s, seat)
+    return buf.getvalue()
 
 
 class Learner:
