@@ -2,7 +2,7 @@
 
     python scripts/expert_iteration.py --generate --generation 0 --games 200 --workers 1
     python scripts/expert_iteration.py --fit --generation 0          # needs torch (the train extra)
-    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/experimental/learned-v1.npz
+    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/experimental/learned-v2.npz
     python scripts/expert_iteration.py --generate --generation 1 --learned learned_camps=1:learned_prior=1
                                                                      # games by expert + the generation-0 model
 
@@ -522,7 +522,8 @@ def main() -> None:
     parser.add_argument("--prior-weight", type=float, default=0.5)
     parser.add_argument("--rank-weight", type=float, default=0.0, help="weight of the loss that orders the "
                         "Camps of one bucket by their play-outs' margins (--fit; 0: generation 1's fit)")
-    parser.add_argument("--suffix", default="", help="the fit is saved as model{SUFFIX}.npz (--fit)")
+    parser.add_argument("--suffix", default="", help="the fit is saved as, and shipped from, model{SUFFIX}.npz "
+                        "(--fit, --ship)")
     args = parser.parse_args()
     if args.generate:
         generate(args)
@@ -543,7 +544,7 @@ def main() -> None:
                     results.setdefault(r["arm"], []).append(r)
         tally(results)
     else:
-        source = os.path.join(args.out, f"gen{args.generation}", "model.npz")
+        source = os.path.join(args.out, f"gen{args.generation}", f"model{args.suffix}.npz")
         shutil.copyfile(source, SHIPPED)
         print(f"shipped {source} as {os.path.normpath(SHIPPED)}")
 
