@@ -2,7 +2,7 @@
 
     python scripts/expert_iteration.py --generate --generation 0 --games 200 --workers 1
     python scripts/expert_iteration.py --fit --generation 0          # needs torch (the train extra)
-    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/experimental/learned-v1.npz
+    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/experimental/learned-v2.npz
     python scripts/expert_iteration.py --generate --generation 1 --learned learned_camps=1:learned_prior=1
                                                                      # games by expert + the generation-0 model
 
@@ -41,6 +41,7 @@ from multiprocessing import Pool
 from typing import Any
 
 import numpy as np
+from librt.strings import BytesWriter
 
 from lewis_clark import Options, tensor
 from lewis_clark.bots import with_level
@@ -93,17 +94,25 @@ def play(job: tuple[int, str, bool]) -> dict[str, Any]:
     seed, spec, solo = job
     players, level = table(seed, solo)
     match = Match(Options(players=players, seed=seed, mackenzie=level), [spec] * players, keep_log=False)
-    # the search's play-outs to the end: (observation, seat, win, margin, turns it took)
-    outs: list[tuple[bytes, int, int, float, int]] = []
+    # the search's play-outs to the end: (observation, seat, win, margin, turns it took, group)
+    outs: list[tuple[bytes, int, int, float, int, int]] = []
+    # a group: the play-outs of one bucket of Camps (one bot's search, one turn, told one after another),
+    # the Camps the value must order against each other
+    last: list[tuple[int, int, int]] = [(-1, -1, -1)]
 
-    def heard(start: State, seat: int, end: State, taken: int) -> None:
-        obs = bytearray(tensor.BYTES)
-        tensor.fill(obs, 0, start, seat)  # the seat's view of the dealt line: never the deck's order
-        outs.append((bytes(obs), seat, *outcome(end, seat), taken))
+    def hearing(bot: RaceBot) -> Any:
+        def heard(start: State, seat: int, end: State, taken: int) -> None:
+            obs = BytesWriter()
+            tensor.fill(obs, start, seat)  # the seat's view of the dealt line: never the deck's order
+            key = (id(bot), bot.searches, start.turn)
+            if key != last[-1]:
+                last.append(key)
+            outs.append((obs.getvalue(), seat, *outcome(end, seat), taken, len(last)))
+        return heard
 
     for bot in match.bots.values():
         if isinstance(bot, RaceBot):
-            bot.on_play_out = heard
+            bot.on_play_out = hearing(bot)
     rows: list[bytes] = []
     seats: list[int] = []
     turns: list[int] = []
@@ -117,14 +126,14 @@ def play(job: tuple[int, str, bool]) -> dict[str, Any]:
         seat = state.current
         bot = match.bots[seat]
         before = bot.searches if isinstance(bot, RaceBot) else -1
-        buf = bytearray(tensor.BYTES)
-        tensor.fill(buf, 0, state, seat)  # reads only the seat's view
+        buf = BytesWriter()
+        tensor.fill(buf, state, seat)  # reads only the seat's view
         turn = state.turn
         # another bot gives outcome-only positions: each turn's start
         starts = not state.stack and not state.acted and not state.recruited and not state.camped
         match.step_bot()
         if isinstance(bot, RaceBot) and bot.searches != before:
-            rows.append(bytes(buf))
+            rows.append(buf.getvalue())
             seats.append(seat)
             turns.append(turn)
             deal_moves.append([acting_move(r.first) for r in bot.root_stats] + [recruit_move(r.first)
@@ -133,7 +142,7 @@ def play(job: tuple[int, str, bool]) -> dict[str, Any]:
             played.append(acting_move(bot.committed))
             recruited.append(recruit_move(bot.committed))
         elif not isinstance(bot, RaceBot) and starts:
-            rows.append(bytes(buf))
+            rows.append(buf.getvalue())
             seats.append(seat)
             turns.append(turn)
             deal_moves.append([])
@@ -148,7 +157,9 @@ def play(job: tuple[int, str, bool]) -> dict[str, Any]:
     win_of = [won[k] for k in seats]
     margin_of = [margin[k] for k in seats]
     left = [s.turn - t for t in turns]
-    for obs, at, w, m, taken in outs:  # after the real positions: no search labels, their own outcome
+    groups = [-1] * len(rows)
+    for obs, at, w, m, taken, group in outs:  # after the real positions: no search labels, their own outcome
+        groups.append(group)
         rows.append(obs)
         seats.append(at)
         turns.append(-1)
@@ -177,6 +188,7 @@ def play(job: tuple[int, str, bool]) -> dict[str, Any]:
         "win": np.asarray(win_of, np.int8), "margin": np.asarray(margin_of, np.float32),
         "turns_left": np.asarray(left, np.int16),
         "source": np.asarray([0] * real + [1] * (len(rows) - real), np.int8),
+        "group": np.asarray(groups, np.int32),
         "deal_moves": moves, "deal_wins": wins,
         "played": np.asarray(played, np.int16), "recruited": np.asarray(recruited, np.int16),
         "scales": np.asarray(tensor.scales(s.options.route), np.float32),
@@ -226,6 +238,9 @@ def load_games(out: str, generations: list[int], playouts: bool = True) -> dict[
                 if not n or (int(data["players"]) > 1 and not int(data["won_any"])):
                     continue  # a table of several seats cut off unfinished has no outcome
                 source = data["source"] if "source" in data.files else np.zeros(n, np.int8)
+                # a bucket's play-outs, told in the order ``camped`` ranked their Camps (-1: none)
+                group = data["group"].astype(np.int64) if "group" in data.files else np.full(n, -1, np.int64)
+                group = np.where(group >= 0, int(data["seed"]) * 1_000_000 + group, -1)
                 keep = np.ones(n, bool) if playouts else source == 0
                 x = data["counts"].astype(np.float32) / data["scales"]
                 moves = data["deal_moves"]
@@ -242,11 +257,28 @@ def load_games(out: str, generations: list[int], playouts: bool = True) -> dict[
                 for key, value in (("x", x), ("win", data["win"].astype(np.float32)),
                                    ("margin", data["margin"] / MARGIN_SCALE), ("acting", acting),
                                    ("recruit", recruit), ("seed", np.full(n, int(data["seed"]))),
-                                   ("source", source)):
+                                   ("source", source), ("group", group)):
                     parts.setdefault(key, []).append(value[keep])
     if not parts:
         sys.exit(f"no games under {out} for generations {generations}")
     return {k: np.concatenate(v) for k, v in parts.items()}
+
+
+def bucket_pairs(group: Any, margin: Any, chosen: Any) -> Any:
+    """Every pair (i, j) of ``chosen`` positions in one group (a bucket's Camps played out, ``camped``'s
+    order) whose margins differ, i told before j: an int64 array of (i, j) rows."""
+    idx = np.flatnonzero(chosen & (group >= 0))
+    pairs: list[tuple[int, int]] = []
+    if len(idx):
+        order = idx[np.argsort(group[idx], kind="stable")]
+        bounds = np.flatnonzero(np.diff(group[order])) + 1
+        for members in np.split(order, bounds):
+            for a in range(len(members)):
+                for b in range(a + 1, len(members)):
+                    i, j = int(members[a]), int(members[b])
+                    if margin[i] != margin[j]:
+                        pairs.append((i, j))
+    return np.asarray(pairs, np.int64).reshape(-1, 2)
 
 
 def fit(args: argparse.Namespace) -> None:
@@ -261,7 +293,13 @@ def fit(args: argparse.Namespace) -> None:
     print(f"positions: {len(held)} ({int((data['source'] == 1).sum())} of them play-outs' starts; "
           f"{int(held.sum())} held out, {int(val.sum())} real ones judge the fit), games: "
           f"{len(set(data['seed'].tolist()))}", flush=True)
-    tensors = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in data.items() if k not in ("seed", "source")}
+    tensors = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in data.items()
+               if k not in ("seed", "source", "group")}
+    # the Camps of one bucket against each other: the order the search asks the value for
+    pairs = {name: torch.from_numpy(bucket_pairs(data["group"], data["margin"], chosen))
+             for name, chosen in (("train", ~held), ("validation", held))}
+    print(f"bucket pairs (different margins): {len(pairs['train'])} training, {len(pairs['validation'])} validation",
+          flush=True)
 
     class Net(nn.Module):
         def __init__(self) -> None:
@@ -294,6 +332,16 @@ def fit(args: argparse.Namespace) -> None:
                 total = total - (target[have] / mass[have, None] * logp).sum(1).mean()
         return win, margin, total
 
+    def ranked(rows: Any) -> tuple[Any, Any]:
+        """The pairwise logistic loss of the value's margin on bucket pairs ``rows``, and how many it orders right."""
+        if not len(rows):
+            return torch.zeros(()), torch.zeros(())
+        value, _ = net(tensors["x"][torch.cat([rows[:, 0], rows[:, 1]])])
+        first, second = value[: len(rows), 1], value[len(rows):, 1]
+        sign = torch.sign(tensors["margin"][rows[:, 0]] - tensors["margin"][rows[:, 1]])
+        gap = sign * (first - second)
+        return nn.functional.softplus(-gap).mean(), (gap > 0).float().mean()
+
     with torch.no_grad():  # what a constant guess scores on the validation games, to judge the fit by
         win_rate = tensors["win"][train_idx].mean()
         mean_margin = tensors["margin"][train_idx].mean()
@@ -304,9 +352,13 @@ def fit(args: argparse.Namespace) -> None:
     for epoch in range(args.epochs):
         net.train()
         order = train_idx[torch.randperm(len(train_idx))]
+        train_pairs = pairs["train"]
         for b in range(0, len(order), args.batch):
             win, margin, prior = losses(order[b: b + args.batch])
             loss = win + margin + args.prior_weight * prior
+            if args.rank_weight and len(train_pairs):
+                rows = train_pairs[torch.randint(len(train_pairs), (args.batch,))]
+                loss = loss + args.rank_weight * ranked(rows)[0]
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -314,9 +366,11 @@ def fit(args: argparse.Namespace) -> None:
         with torch.no_grad():
             tw, tm, tp = losses(train_idx)
             vw, vm, vp = losses(val_idx) if len(val_idx) else (tw, tm, tp)
+            vr, right = ranked(pairs["validation"])
         print(f"epoch {epoch + 1}: train win {tw:.3f} margin {tm:.3f} prior {tp:.3f} | "
-              f"validation win {vw:.3f} margin {vm:.3f} prior {vp:.3f}", flush=True)
-        score = float(vw + vm)  # the value is what the search uses first: keep its best epoch
+              f"validation win {vw:.3f} margin {vm:.3f} prior {vp:.3f} bucket pairs {vr:.3f} "
+              f"({float(right):.1%} right)", flush=True)
+        score = float(vw + vm + args.rank_weight * vr)  # the value is what the search uses: keep its best epoch
         if best is None or score < best[0]:
             best = (score, epoch + 1, {k: v.detach().clone() for k, v in net.state_dict().items()})
     assert best is not None
@@ -326,7 +380,7 @@ def fit(args: argparse.Namespace) -> None:
               "value_w": net.value.weight.T, "value_b": net.value.bias,
               "prior_w": net.prior.weight.T, "prior_b": net.prior.bias}
     saved = {k: arrays[k].detach().numpy().astype(np.float32) for k in LAYERS}
-    path = os.path.join(args.out, f"gen{args.generation}", "model.npz")
+    path = os.path.join(args.out, f"gen{args.generation}", f"model{args.suffix}.npz")
     np.savez_compressed(path, **saved)
     print(f"saved {path} ({os.path.getsize(path)} bytes)")
 
@@ -335,10 +389,12 @@ def rank(args: argparse.Namespace) -> None:
     """How well each model of ``--models`` judges the validation games (seed ending in 0) of generations up
     to N: on the real positions and on the play-outs' starts (the Camps the search ranks), the root-mean-square
     error of its margin in spaces and how often it orders two positions of different margins right (20,000
-    random pairs, seeded)."""
+    random pairs, seeded); then, on the Camps of one bucket played out (the pairs the search asks it), how
+    often ``camped``'s order, the value's and their blend (``learned_camps=2``: the sum of the two places) put
+    the one with the better margin first."""
     paths = sorted(p for g in range(args.generation + 1)
                    for p in glob.glob(os.path.join(args.out, f"gen{g}", "g*0.npz")))
-    parts: dict[str, list[Any]] = {"x": [], "margin": [], "source": []}
+    parts: dict[str, list[Any]] = {"x": [], "margin": [], "source": [], "group": []}
     for path in paths:
         with np.load(path) as data:
             n = len(data["seat"])
@@ -347,7 +403,9 @@ def rank(args: argparse.Namespace) -> None:
             parts["x"].append(data["counts"].astype(np.float32) / data["scales"])
             parts["margin"].append(data["margin"])
             parts["source"].append(data["source"] if "source" in data.files else np.zeros(n, np.int8))
-    x, margin, source = (np.concatenate(parts[k]) for k in ("x", "margin", "source"))
+            group = data["group"].astype(np.int64) if "group" in data.files else np.full(n, -1, np.int64)
+            parts["group"].append(np.where(group >= 0, int(data["seed"]) * 1_000_000 + group, -1))
+    x, margin, source, group = (np.concatenate(parts[k]) for k in ("x", "margin", "source", "group"))
     print(f"validation games: {len(parts['x'])}, positions: {len(x)} ({int((source == 1).sum())} play-outs' starts)")
     for path in args.models.split(","):
         value, _ = learned_model.load(path).forward(x)
@@ -362,6 +420,37 @@ def rank(args: argparse.Namespace) -> None:
             right = float(np.mean((p[i] > p[j])[differ] == (t[i] > t[j])[differ]))
             print(f"{path} {label}: {len(p)} positions, margin error {float(np.sqrt(np.mean((p - t) ** 2))):.1f} "
                   f"spaces (root mean square), pairs ordered right {right:.1%}", flush=True)
+        print(f"{path} buckets: {bucket_orders(group, margin, guess)}", flush=True)
+
+
+def bucket_orders(group: Any, margin: Any, guess: Any) -> str:
+    """How often, over the pairs of one bucket's Camps with different margins, each order puts the better
+    first: ``camped``'s (the order they were told), the value's and their blend (see race.blended)."""
+    from lewis_clark.bots.race import blended
+
+    right = {"camped": 0, "value": 0, "blend": 0}
+    total = 0
+    idx = np.flatnonzero(group >= 0)
+    order = idx[np.argsort(group[idx], kind="stable")]
+    for members in np.split(order, np.flatnonzero(np.diff(group[order])) + 1):
+        if len(members) < 2:
+            continue
+        worth = [float(guess[i]) for i in members]
+        place = {"camped": list(range(len(members))),
+                 "value": [0] * len(members), "blend": [0] * len(members)}
+        for at, k in enumerate(sorted(range(len(members)), key=lambda k: -worth[k])):
+            place["value"][k] = at
+        for at, k in enumerate(blended(worth)):
+            place["blend"][k] = at
+        for a in range(len(members)):
+            for b in range(a + 1, len(members)):
+                ma, mb = margin[members[a]], margin[members[b]]
+                if ma == mb:
+                    continue
+                total += 1
+                for name, places in place.items():
+                    right[name] += int((places[a] < places[b]) == (ma > mb))
+    return f"{total} pairs; " + ", ".join(f"{k} right {v / max(1, total):.1%}" for k, v in right.items())
 
 
 def measure(args: argparse.Namespace) -> None:
@@ -432,6 +521,10 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--decay", type=float, default=1e-3)
     parser.add_argument("--prior-weight", type=float, default=0.5)
+    parser.add_argument("--rank-weight", type=float, default=0.0, help="weight of the loss that orders the "
+                        "Camps of one bucket by their play-outs' margins (--fit; 0: generation 1's fit)")
+    parser.add_argument("--suffix", default="", help="the fit is saved as, and shipped from, model{SUFFIX}.npz "
+                        "(--fit, --ship)")
     args = parser.parse_args()
     if args.generate:
         generate(args)
@@ -452,7 +545,7 @@ def main() -> None:
                     results.setdefault(r["arm"], []).append(r)
         tally(results)
     else:
-        source = os.path.join(args.out, f"gen{args.generation}", "model.npz")
+        source = os.path.join(args.out, f"gen{args.generation}", f"model{args.suffix}.npz")
         shutil.copyfile(source, SHIPPED)
         print(f"shipped {source} as {os.path.normpath(SHIPPED)}")
 

@@ -26,8 +26,8 @@ from lewis_clark.bots.experimental.learned import (
     recruit_move,
     shipped,
 )
-from lewis_clark.bots.options import RaceOptions
-from lewis_clark.bots.race import RaceBot
+from lewis_clark.bots.options import CampJudge, RaceOptions
+from lewis_clark.bots.race import RaceBot, blended
 from lewis_clark.cards import CARDS
 from lewis_clark.match import Match
 from lewis_clark.state import State
@@ -152,17 +152,62 @@ def test_pick_keeps_the_planners_best_half_and_fills_by_the_prior() -> None:
     assert model.pick(state, seat, pool[:3], 4) == pool[:3]
 
 
-LEARNED = ("learned_camps", "learned_beam", "learned_prior")
+LEARNED = ("learned_beam", "learned_prior")
 
 
-def test_the_learned_options_are_yes_or_no_and_off_in_every_level() -> None:
+def test_the_learned_options_are_typed_and_off_in_every_level() -> None:
     for key in LEARNED:
         with pytest.raises(BotSpecError, match=f"{key} must be 0 or 1"):
             make_bot(f"race:{key}=2", seed=1)
+    with pytest.raises(BotSpecError, match=r"learned_camps must be 0 \(hand\) or 1 \(value\) or 2 \(blend\)"):
+        make_bot("race:learned_camps=3", seed=1)
+    blend = parse_spec("race:learned_camps=2").options
+    assert isinstance(blend, RaceOptions) and blend.learned_camps is CampJudge.BLEND
     races = [o for o in (parse_spec(spec).options for spec in LEVELS.values()) if isinstance(o, RaceOptions)]
-    assert len(races) >= 2 and not any(getattr(o, key) for o in races for key in LEARNED)  # hard, expert
+    assert len(races) >= 2  # hard, expert
+    assert all(o.learned_camps is CampJudge.HAND and not o.learned for o in races)
+    assert not any(getattr(o, key) for o in races for key in LEARNED)
     plain = make_bot("race", seed=1)
     assert isinstance(plain, RaceBot) and plain.worth is None and plain.whole.prior is None
+
+
+def test_the_blend_adds_each_camps_two_places() -> None:
+    # score order 0, 1, 2, 3; by the value 1, 2, 3, 0: sums 3, 1, 3, 5, so 1 first and 0 before 2 (the score's tie)
+    assert blended([0.0, 3.0, 2.0, 1.0]) == [1, 0, 2, 3]
+    assert blended([5.0, 4.0, 3.0]) == [0, 1, 2]  # the two agree: nothing moves
+    assert blended([1.0, 2.0]) == [0, 1]  # one place each way: the score's order breaks the tie
+    assert blended([1.0, 2.0, 3.0]) == [0, 1, 2]  # reversed: every sum is 2, the score's order stays
+    assert blended([0.0, 0.0, 9.0, 0.0]) == [0, 2, 1, 3]  # a Camp the value likes best rises, not to the top
+    assert blended([]) == []
+
+
+def played_with(judge: CampJudge, worth: Any) -> list[str]:
+    """A short solo game of a small race bot whose Camps are ordered by ``judge`` with ``worth``."""
+    options = RaceOptions(samples=1, keep=1, beam=3, nodes=8, learned_camps=judge)
+    match = Match(Options(players=1, seed=12, mackenzie=2), ["heuristic"], keep_log=False)
+    match.bots[0] = RaceBot(3, options, worth=worth)
+    match.play_out(max_turns=10)
+    return list(match.actions)
+
+
+def test_each_camp_judge_orders_the_buckets_camps_its_own_way() -> None:
+    """keep=1: which Camp of a bucket is grown is the judge's first. A value that ranks every Camp alike
+    changes nothing (the blend and the value keep the score's order); one that ranks them backwards
+    changes the value's game, and not the blend's (every sum is equal: the score's order stays)."""
+    asked: list[int] = []
+
+    def alike(states: list[State], seat: int) -> list[float]:
+        asked.append(len(states))
+        return [0.0] * len(states)
+
+    def backwards(states: list[State], seat: int) -> list[float]:
+        return [float(i) for i in range(len(states))]
+
+    hand = played_with(CampJudge.HAND, None)
+    assert played_with(CampJudge.BLEND, alike) == hand and asked  # asked, and changed nothing
+    assert played_with(CampJudge.VALUE, alike) == hand
+    assert played_with(CampJudge.BLEND, backwards) == hand
+    assert played_with(CampJudge.VALUE, backwards) != hand
 
 
 def test_the_registry_hands_the_shipped_model_to_the_options_that_read_it() -> None:
@@ -185,7 +230,7 @@ def test_a_bot_with_the_model_is_sent_to_another_process_whole() -> None:
 
 
 def test_a_learned_option_without_its_model_is_refused() -> None:
-    with pytest.raises(ValueError, match="learned_beam=1 .*worth"):
+    with pytest.raises(ValueError, match="learned_beam .*worth"):
         RaceBot(1, RaceOptions(learned_beam=True))
     with pytest.raises(ValueError, match="learned_prior=1 .*prior"):
         RaceBot(1, RaceOptions(learned_prior=True), worth=shipped().values)

@@ -114,6 +114,14 @@ class Valuation(IntEnum):
     ACROSS = 2  # within a turn by ``camped``, across turns (no win known) by the learned value
 
 
+class CampJudge(IntEnum):
+    """How expert iteration's learned value takes part in ordering a bucket's Camps (``learned_camps``)."""
+
+    HAND = 0  # not at all: the hand-written ``planning.camped`` alone (every level)
+    VALUE = 1  # the value alone orders them (replacing ``camped``)
+    BLEND = 2  # by the sum of each Camp's two places, by ``camped`` and by the value (ties: ``camped``'s order)
+
+
 @dataclass(frozen=True)
 class RaceOptions(Options):
     """The race planner (bots/race.py)."""
@@ -133,14 +141,14 @@ class RaceOptions(Options):
     purse: bool = False  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
     jumps: bool = False  # solo: Mackenzie's jumps over the Scout are charged (planning.mackenzie_jumps)
     # expert iteration's network (bots/experimental/learned.py, numpy), handed in by the registry; no level uses it
-    learned_camps: bool = False  # its value orders a bucket's Camps (which ``keep`` are grown)
+    learned_camps: CampJudge = CampJudge.HAND  # how its value orders a bucket's Camps (which ``keep`` are grown)
     learned_beam: bool = False  # its value keeps the inner beam's ``beam`` of the 3 * ``beam`` best by ``underway``
     learned_prior: bool = False  # its prior picks half the actions a turn grows (WholeTurns)
 
     @property
     def learned(self) -> bool:
         """Whether any option asks for expert iteration's network."""
-        return self.learned_camps or self.learned_beam or self.learned_prior
+        return self.learned_camps != CampJudge.HAND or self.learned_beam or self.learned_prior
 
 
 @dataclass(frozen=True)
@@ -201,7 +209,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
         "replan": Opt(int, 0), "actions": Opt(int, 1), "recruits": Opt(int, 0), "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
-        "jumps": Opt(bool), "learned_camps": Opt(bool), "learned_beam": Opt(bool), "learned_prior": Opt(bool)},
+        "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),
@@ -218,5 +226,5 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
 }
 NOISE = Opt(float, 0, 1)  # every bot's ``noise`` (see bots.NoisyBot)
 
-__all__ = ["NOISE", "Finisher", "MCTSOptions", "Opt", "Options", "PaceOptions", "PlannerOptions", "RaceOptions",
+__all__ = ["NOISE", "CampJudge", "Finisher", "MCTSOptions", "Opt", "Options", "PaceOptions", "PlannerOptions", "RaceOptions",
            "RolloutOptions", "SPECS", "Valuation"]

@@ -25,7 +25,8 @@ differs, and each turn spends at most ``nodes`` grown lines on each deal: budget
 seconds, so a game replays from the seed.
 
 Expert iteration's network (bots/experimental/learned.py) may be handed in by the registry, never
-imported here: its value (``Worth``) ordering a bucket's Camps (``learned_camps``) or cutting the inner
+imported here: its value (``Worth``) ordering a bucket's Camps alone or with ``camped`` (``learned_camps``,
+``CampJudge``) or cutting the inner
 beam (``learned_beam``), its prior choosing half the actions a turn grows (``learned_prior``, through
 ``WholeTurns``). After each search ``root_stats`` says what each deal picked, and ``on_play_out`` (if
 set) is told the outcome of every play-out: the labels expert iteration fits on.
@@ -40,7 +41,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.options import Finisher, RaceOptions, RolloutOptions, Valuation
+from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions, RolloutOptions, Valuation
 from lewis_clark.bots.planning import CYCLE_TURNS, JUMP_CHARGE, camped, distinct, mackenzie_jumps, position, underway
 from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.bots.turns import ACTING, Following, Line, Prior, WholeTurns, line_state
@@ -59,6 +60,15 @@ BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the buck
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
 LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
 FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks when Mackenzie arrives first
+
+
+def blended(worth: list[float]) -> list[int]:
+    """The order (indices) of lines given best first by their score, by the sum of each one's place there
+    and its place by ``worth`` (higher is better); equal sums keep the score's order."""
+    place = [0] * len(worth)
+    for at, i in enumerate(sorted(range(len(worth)), key=lambda i: -worth[i])):
+        place[i] = at
+    return sorted(range(len(worth)), key=lambda i: (i + place[i], i))
 
 
 class Search:
@@ -101,15 +111,15 @@ class RaceBot(Bot):
         o = options if options is not None else RaceOptions()
         if o.value != Valuation.HAND and to_fort is None:
             raise ValueError(f"value={o.value.value} ranks Camps by a learned value: none was given (to_fort)")
-        for key, on in (("learned_camps", o.learned_camps), ("learned_beam", o.learned_beam)):
+        for key, on in (("learned_camps", o.learned_camps != CampJudge.HAND), ("learned_beam", o.learned_beam)):
             if on and worth is None:
-                raise ValueError(f"{key}=1 judges lines by a learned value: none was given (worth)")
+                raise ValueError(f"{key} judges lines by a learned value: none was given (worth)")
         if o.learned_prior and prior is None:
             raise ValueError("learned_prior=1 chooses actions by a learned prior: none was given (prior)")
         self.options = o
         self.to_fort = to_fort
         # expert iteration's value, kept only for the options that read it
-        self.worth = worth if o.learned_camps or o.learned_beam else None
+        self.worth = worth if o.learned_camps != CampJudge.HAND or o.learned_beam else None
         self.learned_camps = o.learned_camps
         self.learned_beam = o.learned_beam
         self.saving = o.purse  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
@@ -318,8 +328,10 @@ class RaceBot(Bot):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
                 break
             lines.sort(key=lambda ln: -ln.score)
-            if self.learned_camps:  # the learned value says which Camps are grown
+            if self.learned_camps == CampJudge.VALUE:  # the learned value says which Camps are grown
                 lines = self._by_worth(lines, seat)
+            elif self.learned_camps == CampJudge.BLEND:  # it and ``camped`` together
+                lines = self._blended(lines, seat)
             starts = distinct(lines, self.keep, line_state, seat)
             for line in starts[: self.finish]:
                 self._finish(deal, seat, line)
@@ -417,6 +429,13 @@ class RaceBot(Bot):
         worth = self.worth([ln.state for ln in lines], seat)
         return [lines[i] for i in sorted(range(len(lines)), key=lambda i: -worth[i])]
 
+    def _blended(self, lines: list[Line], seat: int) -> list[Line]:
+        """``lines`` (best first by score) reordered by the sum of each one's two places: by score and by
+        the learned value; equal sums keep the score's order. Places, not the two numbers, are added, so
+        neither needs a weight against the other."""
+        assert self.worth is not None  # checked when made
+        return [lines[i] for i in blended(self.worth([ln.state for ln in lines], seat))]
+
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
         """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
         the hand-written ``camped``, or minus the turn the learned value says it reaches the Fort."""
@@ -506,4 +525,4 @@ def _wins(line: Line, seat: int) -> bool:
     return line.state.over and line.state.winner == seat
 
 
-__all__ = ["Line", "Outlook", "PlayedOut", "RaceBot", "RootStat", "Search", "ToFort", "Worth"]
+__all__ = ["Line", "Outlook", "PlayedOut", "RaceBot", "RootStat", "Search", "ToFort", "Worth", "blended"]

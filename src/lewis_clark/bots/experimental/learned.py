@@ -29,7 +29,7 @@ from lewis_clark.route import Route
 from lewis_clark.state import State
 from lewis_clark.village import PLACES
 
-MODEL_FILE = "learned-v1.npz"  # the shipped model; a new fit that changes what it reads gets a new version
+MODEL_FILE = "learned-v2.npz"  # the shipped model; a new fit that changes what it reads gets a new version
 ACTING_VERBS = (Verb.PLAY, Verb.VILLAGE)
 # The prior's moves: play a card, take a Village place, recruit a card (from the card and place data).
 MOVES: tuple[tuple[Verb, str], ...] = (
