@@ -172,6 +172,14 @@ def _fits(payment: Bundle, can_pay: list[int]) -> bool:
     return True
 
 
+def _affordable(alt: Alternative, can_pay: list[int]) -> bool:
+    """Whether the seat can pay ``alt``'s Indians for the Powwow and its fixed cost (a payment of its
+    choice, ``pay_any`` or ``pay_different``, is checked by the caller)."""
+    if alt.powwow and can_pay[INDIAN] < alt.powwow:
+        return False
+    return alt.pay == NONE or _fits(alt.pay, can_pay)
+
+
 def perform_options(state: State, frame: Frame) -> list[Action]:
     """The performances possible now (without "stop"); empty when none is."""
     if frame.performances <= 0:
@@ -180,9 +188,7 @@ def perform_options(state: State, frame: Frame) -> list[Action]:
     can_pay = payable(state, p)
     out: list[Action] = []
     for alt in alternatives(frame):
-        if alt.powwow and can_pay[INDIAN] < alt.powwow:
-            continue
-        if alt.pay != NONE and not _fits(alt.pay, can_pay):
+        if not _affordable(alt, can_pay):
             continue
         choices = perform_choices(state, frame, alt)
         if not choices:
@@ -210,9 +216,7 @@ def can_perform(state: State, frame: Frame) -> bool:
         return False
     can_pay = payable(state, _player(state))
     for alt in alternatives(frame):
-        if alt.powwow and can_pay[INDIAN] < alt.powwow:
-            continue
-        if alt.pay != NONE and not _fits(alt.pay, can_pay):
+        if not _affordable(alt, can_pay):
             continue
         choices = _CHOICES.get(alt.result)
         if choices is not None and not choices(state, frame, alt):
@@ -249,9 +253,7 @@ def offers_performance(state: State, frame: Frame, action: Action) -> bool:
     p = _player(state)
     can_pay = payable(state, p)
     for alt in alternatives(frame):
-        if alt.powwow and can_pay[INDIAN] < alt.powwow:
-            continue
-        if alt.pay != NONE and not _fits(alt.pay, can_pay):
+        if not _affordable(alt, can_pay):
             continue
         choices = _CHOICES.get(alt.result)
         if choices is None:
