@@ -6,6 +6,7 @@ and bot workers play the bots while the servers only serve."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import subprocess
 import sys
@@ -155,7 +156,9 @@ def test_kill_9_of_one_process_loses_no_acknowledged_action(pg_db: str) -> None:
                     action = next((x["text"] for x in v["legal"] if x["verb"] in ("end", "stop")), v["legal"][0]["text"])
                     status, _ = server.call("POST", f"/api/games/{gid}/actions", {"action": action, "expect": v["moves"]},
                                             tokens[v["current"]])
-                except (OSError, StopIteration, KeyError, IndexError, TypeError):
+                # a killed process may cut a response short (IncompleteRead) or send no JSON
+                except (OSError, http.client.HTTPException, ValueError, StopIteration, KeyError, IndexError,
+                        TypeError):
                     if server is a and a.proc is not None and a.proc.poll() is not None:
                         servers = [b, b]  # A is gone: go on through B
                     continue
