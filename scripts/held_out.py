@@ -7,8 +7,9 @@ The held-out set is ``lewis_clark.bots.HELD_OUT_SEEDS`` (game seeds 1,000,001-1,
 weight or model is ever chosen on it (docs/bots.md). ``--games N`` plays its first N seeds. Rows:
 each bot solo at each Mackenzie level of ``--levels``; each pair of ``--pairs`` at a 2-player table
 (seats alternating game by game), the row's bot against the other. Per row: wins with a 95% Wilson
-interval, the seat's own turns per game (mean), process CPU per decision (mean) and the longest
-single turn. ``--tuning`` plays the same rows on ``TUNING_SEEDS`` (1-100) and prints them beside,
+interval, the seat's own turns per game (mean), process CPU per decision (mean), the longest
+single turn, and the futile choices (``plans.wasted`` while another legal action was not) out of the
+decisions that offered one. ``--tuning`` plays the same rows on ``TUNING_SEEDS`` (1-100) and prints them beside,
 marked "tuning set": those are the seeds the levels were tuned on, so only the held-out rows measure.
 Run it on the compiled build (``setup.py build_ext --inplace``); ``--pure`` allows the pure one.
 """
@@ -24,6 +25,9 @@ from typing import NamedTuple
 from lewis_clark import Options, builds, sim
 from lewis_clark.bots import HELD_OUT_SEEDS, LEVELS, TUNING_SEEDS, parse_spec
 from lewis_clark.match import Match
+from lewis_clark.plans import wasted
+from lewis_clark.rules import legal_actions
+from lewis_clark.state import view
 
 MAX_TURNS = 400  # turns of all seats: a game still running is counted lost for every seat
 
@@ -44,6 +48,8 @@ class Seat(NamedTuple):
     cpu: float
     decisions: int
     longest: float
+    futile: int  # futile choices while another legal action was not futile
+    offered: int  # decisions at which a futile action was legal beside a sensible one
 
 
 def play(job: Job) -> list[Seat]:
@@ -52,12 +58,19 @@ def play(job: Job) -> list[Seat]:
                   keep_log=False)
     n = len(job.seats)
     cpu, decisions, longest, turns = [0.0] * n, [0] * n, [0.0] * n, [0] * n
+    futile, offered = [0] * n, [0] * n
     this_turn = 0.0
     while not match.over and match.state.turn <= MAX_TURNS:
         seat, turn = match.state.current, match.state.turn
         start = time.process_time()
-        match.step_bot()
+        action = match.bot_choice()
         spent = time.process_time() - start
+        seen, legal = view(match.state, seat), legal_actions(match.state)
+        bad = [a for a in legal if wasted(seen, a)]
+        if bad and len(bad) < len(legal):
+            offered[seat] += 1
+            futile[seat] += action in bad
+        match.apply(action, seat)
         cpu[seat] += spent
         decisions[seat] += 1
         this_turn += spent
@@ -66,7 +79,8 @@ def play(job: Job) -> list[Seat]:
             turns[seat] += 1
             this_turn = 0.0
     s = match.state
-    return [Seat(s.over and s.winner == k, turns[k], cpu[k], decisions[k], longest[k]) for k in range(n)]
+    return [Seat(s.over and s.winner == k, turns[k], cpu[k], decisions[k], longest[k], futile[k], offered[k])
+            for k in range(n)]
 
 
 class Row(NamedTuple):
@@ -98,8 +112,9 @@ def line(row: Row, results: list[list[Seat]]) -> str:
     decisions = sum(m.decisions for m in mine)
     ms = 1000 * sum(m.cpu for m in mine) / max(1, decisions)
     longest = max((m.longest for m in mine), default=0.0)
+    futile, offered = sum(m.futile for m in mine), sum(m.offered for m in mine)
     return (f"| {row.label} | {row.seeds} | {games} | {wins} | {wins / max(1, games):.0%} ({low:.0%}-{high:.0%}) | "
-            f"{turns:.1f} | {ms:.2f} | {longest:.2f} |")
+            f"{turns:.1f} | {ms:.2f} | {longest:.2f} | {futile} of {offered} |")
 
 
 def main() -> None:
@@ -143,8 +158,8 @@ def main() -> None:
     print(f"held-out seeds {HELD_OUT_SEEDS.start}-{HELD_OUT_SEEDS.stop - 1} (first {args.games}); "
           f"levels: {', '.join(f'{k} = `{v}`' for k, v in LEVELS.items())}")
     print()
-    print("| row | seeds | games | wins | win rate (95% Wilson) | own turns a game | CPU ms/decision | longest turn (s) |")
-    print("|---|---|---:|---:|---|---:|---:|---:|")
+    print("| row | seeds | games | wins | win rate (95% Wilson) | own turns a game | CPU ms/decision | longest turn (s) | futile choices |")
+    print("|---|---|---:|---:|---|---:|---:|---:|---:|")
     jobs = [job for row in table for job, _ in row.jobs]
     with Pool(max(1, args.workers)) as pool:
         done = pool.imap(play, jobs)  # in order: a row prints as soon as its last game is in

@@ -39,9 +39,9 @@ GAMES = (
     Game("easy-solo-0", "easy", 1, 11, 0, 400),
     Game("easy-solo-7", "easy", 1, 12, 7, 400),
     Game("easy-2p", "easy", 2, 13, 0, 60),
-    Game("medium-solo-0", "medium", 1, 21, 0, 400),
-    Game("medium-solo-7", "medium", 1, 22, 7, 400),
-    Game("medium-2p", "medium", 2, 23, 0, 400),
+    Game("medium-solo-0", "medium", 1, 21, 0, 6),
+    Game("medium-solo-7", "medium", 1, 22, 7, 4),
+    Game("medium-2p", "medium", 2, 23, 0, 6),
     Game("hard-solo-0", "hard", 1, 31, 0, 3),
     Game("expert-solo-7", "expert", 1, 41, 7, 2),
 )

@@ -3,7 +3,7 @@
 Seat 0 plays the expert's own turns, each found as the review finds it (the same small budget, the
 seed taken from the seat's view), so the review finds nothing to say of them, except one turn: there
 it sends Indians or plays a card for nothing (``plans.wasted``) and ends the turn. Seat 1 is the
-medium bot. A short route keeps the game to some twenty turns a seat.
+rollout bot (the heuristic playing its turns out: seconds a game on the pure build). A short route keeps the game to some twenty turns a seat.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ WASTED_AT = 5  # seat 0's first turn from this one with a wasted action at hand 
 def expert_game(seed: int = 1, spec: str = TINY, wasted_at: int = WASTED_AT) -> tuple[Match, int]:
     """The finished game and the number of seat 0's wasted turn."""
     options = replace(Options(players=2, seed=seed), route=Route.parse(ROUTE))
-    match = Match(options, ["human", "medium"], keep_log=False)
+    match = Match(options, ["human", "rollout:camping=1:policy=3"], keep_log=False)
     expert = review_spec(spec)
     own = injected = 0
     while not match.over and len(match.actions) < 3000:

@@ -23,13 +23,15 @@ SPECS = ["random", "heuristic", "easy", "rollout", "policy", "rollout:policy=2",
          pytest.param("race:samples=2:keep=2:beam=3:nodes=4:learned_camps=1:learned_beam=1:learned_prior=1",
                       marks=pytest.mark.slow)]
 
+ROLLOUT = "rollout:camping=1:policy=3"  # plays the positions' games: a reasonable bot, seconds a game on the pure build
+
 
 def _positions(stack: bool) -> list[State]:
     """Real positions from bot games (solo and two seats) where the seat to play has a choice and the
     draw deck holds at least two cards: at turn decisions (``stack`` False) or inside an action."""
     out: list[State] = []
-    for options, seats in ((Options(players=2, seed=8), ["medium", "easy"]),
-                           (Options(players=1, seed=3, mackenzie=4), ["medium"])):
+    for options, seats in ((Options(players=2, seed=8), [ROLLOUT, "easy"]),
+                           (Options(players=1, seed=3, mackenzie=4), [ROLLOUT])):
         match = Match(options, seats, keep_log=False)
         taken = -99
         while not match.over and len(out) < 6 * (1 + (options.players == 1)):

@@ -1,4 +1,4 @@
-"""The ``rollout`` bot (the ``medium`` level): the heuristic, each turn's action chosen by playing
+"""The ``rollout`` bot (also the race planner's finisher, `finisher=1`): the heuristic, each turn's action chosen by playing
 the Camp-to-Camp cycle out. Legal, reproducible by seed, and faster at the race than the heuristic."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from bot_games import play
 
 from lewis_clark import apply_in_place, legal_actions, new_game, view
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots import LEVELS, make_bot
+from lewis_clark.bots import make_bot
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import CAMP, END, HeuristicBot
 from lewis_clark.bots.knowledge import best_recruit
@@ -26,9 +26,8 @@ def _first_turn(players: int, seed: int, turns: int) -> State:
     return s
 
 
-def test_medium_is_the_rollout_bot() -> None:
-    assert LEVELS["medium"] == "rollout:camping=1:policy=3"
-    bot = make_bot("medium", 1)
+def test_the_rollout_options_reach_the_bot() -> None:
+    bot = make_bot("rollout:camping=1:policy=3", 1)
     assert isinstance(bot, RolloutBot) and bot.camping == 1 and bot.width == 4 and bot.depth == 8 and bot.policy == 3
 
 
@@ -108,7 +107,7 @@ def test_camping_weighs_a_camp_now_against_the_end_of_the_turn() -> None:
     or a short hand) the bot Camps exactly when the Camp's play-out beats the end of the turn's, on
     the deal it makes; and that differs from the heuristic's rule somewhere."""
     s = new_game(players=2, seed=5)
-    bots: list[Bot] = [make_bot("medium", k) for k in range(2)]
+    bots: list[Bot] = [make_bot("rollout:camping=1:policy=3", k) for k in range(2)]
     checked = differs = 0
     while not s.over and s.turn <= 60:
         seat = s.current

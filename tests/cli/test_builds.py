@@ -33,9 +33,9 @@ from lewis_clark.selfplay import play_game
 from lewis_clark.state import Options
 out = {"build": build(), "games": []}
 for options, bots, turns in ((Options(players=1, seed=4, mackenzie=2), ["hard"], 12),
-                             (Options(players=3, seed=11), ["hard", "medium", "random"], 12),
+                             (Options(players=3, seed=11), ["hard", "rollout:camping=1:policy=3", "random"], 12),
                              (Options(players=4, seed=5, random_start=True),
-                              ["easy", "random", "mcts:iterations=20", "medium"], 20),
+                              ["easy", "random", "mcts:iterations=20", "rollout:camping=1:policy=3"], 20),
                              (Options(players=2, seed=3), ["random", "random"], 150)):
     state, record, _ = play_game(options, bots, max_turns=turns)
     out["games"].append({"record": record.to_json(), "state": state.to_text(), "hash": state.hash()})

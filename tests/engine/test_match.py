@@ -173,7 +173,7 @@ def test_a_bot_seat_cannot_undo() -> None:
 
 
 def test_a_record_replays_to_the_identical_state_and_log() -> None:
-    match = Match(Options(players=2, seed=9), ["human", "medium"])
+    match = Match(Options(players=2, seed=9), ["human", "easy"])
     while len(match.actions) < 120 and not match.over:
         if match.is_bot(match.to_play):
             match.step_bot()
@@ -183,7 +183,7 @@ def test_a_record_replays_to_the_identical_state_and_log() -> None:
     again = Match.from_record(record)
     assert again.state.hash() == match.state.hash() == record.replay().hash()
     assert again.log_lines() == match.log_lines() and again.steps == match.steps
-    assert again.seats == ["human", "medium"]
+    assert again.seats == ["human", "easy"]
     played = [(i, after.hash()) for i, _, _, after in steps(record.options, record.actions)]
     assert played[-1] == (len(record.actions) - 1, match.state.hash())
 

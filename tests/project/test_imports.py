@@ -68,8 +68,8 @@ BOT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("knowledge",),  # what the bots know of cards, terrain and recruiting
     ("planning", "heuristic"),  # the searches' scores; the rules a decent player follows
     ("options", "policy", "turns"),  # every bot's options; the distilled policy; whole turns and plans followed
-    ("rollout",),  # medium
-    ("race",),  # hard and expert
+    ("rollout",),  # the heuristic playing its cycle out (the race planner's finisher=1)
+    ("race",),  # medium, hard and expert
     ("experimental",),  # bots no level uses
     ("__init__", "hint"),  # the registry (make_bot, the levels) and "what would the expert do?"
     ("review",),  # the post-game review: the expert's estimate after each turn played
