@@ -158,7 +158,8 @@ def main() -> None:
     print(f"held-out seeds {HELD_OUT_SEEDS.start}-{HELD_OUT_SEEDS.stop - 1} (first {args.games}); "
           f"levels: {', '.join(f'{k} = `{v}`' for k, v in LEVELS.items())}")
     print()
-    print("| row | seeds | games | wins | win rate (95% Wilson) | own turns a game | CPU ms/decision | longest turn (s) | futile choices |")
+    print("| row | seeds | games | wins | win rate (95% Wilson) | own turns a game | CPU ms/decision | longest turn (s) "
+          "| futile choices |")
     print("|---|---|---:|---:|---|---:|---:|---:|---:|")
     jobs = [job for row in table for job, _ in row.jobs]
     with Pool(max(1, args.workers)) as pool:

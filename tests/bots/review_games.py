@@ -3,7 +3,8 @@
 Seat 0 plays the expert's own turns, each found as the review finds it (the same small budget, the
 seed taken from the seat's view), so the review finds nothing to say of them, except one turn: there
 it sends Indians or plays a card for nothing (``plans.wasted``) and ends the turn. Seat 1 is the
-rollout bot (the heuristic playing its turns out: seconds a game on the pure build). A short route keeps the game to some twenty turns a seat.
+rollout bot (the heuristic playing its turns out: seconds a game on the pure build). A short route
+keeps the game to some twenty turns a seat.
 """
 
 from __future__ import annotations
