@@ -71,7 +71,8 @@ def test_turns_are_whole_turns_of_the_seats_asked_for(game: tuple[Match, int]) -
 
 def test_the_review_level_must_be_the_race_planner() -> None:
     assert review_spec("quick").startswith("race:") and review_spec("Expert").startswith("race:")
-    for bad in ("heuristic", "medium", "race:nodes=0", "nosuchbot"):
+    assert review_spec("medium") == "medium"  # a level of the race planner: its estimate is there to read
+    for bad in ("heuristic", "rollout:camping=1", "easy", "race:nodes=0", "nosuchbot"):
         with pytest.raises(ReviewError, match="review level|race planner"):
             review_spec(bad)
 
