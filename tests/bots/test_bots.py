@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from lewis_clark import apply, legal_actions, new_game, view
+from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import LEVELS, NoisyBot, Spec, bot_names, make_bot, parse_spec
 from lewis_clark.bots.experimental.mcts import MCTSBot
 from lewis_clark.bots.options import MCTSOptions, RaceOptions
@@ -112,13 +113,40 @@ def test_specs_levels_and_errors() -> None:
         assert make_bot(level, 1) is not None
 
 
-def test_noise_one_plays_like_random_and_zero_like_the_bot() -> None:
-    s = next(p for p in POSITIONS[3:] if len(legal_actions(p)) >= 4)  # a real choice for noise to change
+def _turn_actions(s: State) -> list[Action]:
+    return [a for a in legal_actions(s) if a.verb in (Verb.PLAY, Verb.VILLAGE)]
+
+
+def test_noise_one_takes_a_random_turn_action_and_zero_plays_like_the_bot() -> None:
+    s = next(p for p in POSITIONS[3:] if len(_turn_actions(p)) >= 4)  # a real choice for noise to change
     legal = legal_actions(s)
     plain = make_bot("heuristic", 4).choose(view(s, s.current), legal)
     assert make_bot("heuristic:noise=0", 4).choose(view(s, s.current), legal) == plain
     picks = {make_bot("heuristic:noise=1", seed).choose(view(s, s.current), legal) for seed in range(40)}
-    assert len(picks) > 1
+    assert len(picks) > 3 and picks <= set(_turn_actions(s))
+
+
+def test_noise_never_recruits_camps_or_ends_the_turn_at_random() -> None:
+    """A random recruitment, Camp or end of the turn stalls the race (two easy bots never finished), so
+    at every decision without a card to play or a Village place the noisy bot is the bot itself."""
+    inside = [p for p in POSITIONS if not _turn_actions(p) and len(legal_actions(p)) >= 2]
+    assert len(inside) >= 5 and any(a.verb in (Verb.RECRUIT, Verb.CAMP, Verb.END) for p in inside
+                                    for a in legal_actions(p))
+    for s in inside:
+        legal = legal_actions(s)
+        plain = make_bot("heuristic", 4).choose(view(s, s.current), legal)
+        assert {make_bot("heuristic:noise=1", seed).choose(view(s, s.current), legal) for seed in range(5)} == {plain}
+
+
+@pytest.mark.slow
+def test_two_easy_bots_finish_their_game() -> None:
+    """easy plays weakly, not nothing: a 2-player table of easy bots reaches the Fort."""
+    from lewis_clark.match import Match
+    from lewis_clark.state import Options
+
+    for seed in (1, 3):
+        match = Match(Options(players=2, seed=seed), ["easy", "easy"], keep_log=False).play_out(400)
+        assert match.state.over, f"seed {seed}: still running after {match.state.turn} turns"
 
 
 def test_a_bot_above_the_bots_package_is_found_by_its_entry_point_and_a_missing_one_is_named() -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from lewis_clark.actions import Action
+from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.base import Bot, sensible
 from lewis_clark.bots.options import (
     NOISE,
@@ -242,9 +242,15 @@ def parse_spec(spec: str) -> Spec:
     return Spec(name, made(**values) if made is not None else None, noise)
 
 
+TURN_ACTIONS: Final = frozenset({Verb.PLAY, Verb.VILLAGE})  # the decisions a NoisyBot may take at random
+
+
 class NoisyBot(Bot):
-    """Another bot that, with probability ``noise``, plays a uniformly random legal action instead:
-    the "easy" level is a heuristic that now and then blunders."""
+    """Another bot that, with probability ``noise``, takes a uniformly random one of the turn's actions
+    offered (a card to play, a Village place) instead of its own: the "easy" level is a heuristic that
+    now and then picks the wrong card. Every other decision is the bot's own: a random recruitment,
+    Camp or end of the turn stalls the race for good (two such easy bots never finished a 2-player game
+    in 400 turns), which is doing nothing, not playing weakly."""
 
     def __init__(self, seed: int, inner: Bot, noise: float) -> None:
         super().__init__(seed)
@@ -260,8 +266,9 @@ class NoisyBot(Bot):
         return (NoisyBot, (self.seed, self.inner, self.noise), self.__getstate__())
 
     def choose(self, view: State, legal: list[Action]) -> Action:
-        if self.rng.random() < self.noise:
-            return legal[self.rng.randrange(len(legal))]
+        actions = [a for a in legal if a.verb in TURN_ACTIONS]
+        if actions and self.rng.random() < self.noise:
+            return actions[self.rng.randrange(len(actions))]
         return self.inner.choose(view, legal)
 
 
