@@ -189,7 +189,7 @@ def test_kill_9_of_one_process_loses_no_acknowledged_action(pg_db: str) -> None:
 
 def test_a_bot_worker_plays_a_bot_game_to_its_end_while_the_servers_only_serve(pg_db: str) -> None:
     with serving(pg_db, args=("--no-bots",)) as server:
-        gid, _ = new_game(server, 3, {"seats": [{"kind": "bot", "level": "medium"}] * 2})
+        gid, _ = new_game(server, 3, {"seats": [{"kind": "bot", "level": "easy"}] * 2})
         assert server.call("GET", f"/api/games/{gid}")[1]["moves"] == 0
         worker = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "bots", "--db", pg_db, "--bot-delay", "0",
                                    "--workers", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
