@@ -154,7 +154,7 @@ def test_docs_loops_run() -> None:
 def test_the_mask_handed_out_is_the_agents_own_and_step_still_refuses_what_it_did_not_offer() -> None:
     """``step`` skips the engine's second legality check only for an index the env's own copy of the
     mask offered for the state as it is: the agent's mask changed by hand, or a game moved on since
-    the observation, still gets the checked path (IllegalAction, nothing changed)."""
+    the observation by another step, still gets the checked path (IllegalAction, nothing changed)."""
     e = raw_env(players=2)
     e.reset(seed=3)
     obs = e.observe(e.agent_selection)
@@ -165,10 +165,9 @@ def test_the_mask_handed_out_is_the_agents_own_and_step_still_refuses_what_it_di
     with pytest.raises(IllegalAction):
         e.step(illegal)
     assert e.state.hash() == before
-    # Observed, then the game moved on outside step: an index offered before is checked again.
+    # Observed, then the game moved on by a step: an index that mask offered is checked again.
     offered = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
-    taken = ACTIONS[int(offered[0])]
-    e.match.apply(taken, e.seat(e.agent_selection))
+    e.step(int(offered[0]))
     stale = [int(i) for i in offered if ACTIONS[int(i)] not in legal_actions(e.state)]
     assert stale
     before = e.state.hash()
@@ -198,7 +197,9 @@ def test_env_games_are_the_engines_games_step_for_step() -> None:
         if steps == 600:
             break
     assert steps == 600
-    assert e.unwrapped.match.actions[-1] == str(ACTIONS[index])
+    assert e.unwrapped.actions[-1] == ACTIONS[index] and len(e.unwrapped.actions) == steps
+    record = e.unwrapped.record()
+    assert record.replay().hash() == s.hash() == record.final_hash
     assert e.unwrapped.last_action.endswith(f": {ACTIONS[index]}")
 
 

@@ -31,10 +31,12 @@ from pettingzoo.utils import wrappers
 
 from lewis_clark import tensor
 from lewis_clark.actions import Action, IllegalAction
-from lewis_clark.match import Match
+from lewis_clark.record import Record
 from lewis_clark.rl import observation
 from lewis_clark.rl.actions_index import ACTIONS, MASKS, NUM_ACTIONS
 from lewis_clark.route import PRINTED_ROUTE, Route
+from lewis_clark.rules import apply_in_place, apply_legal
+from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State
 from lewis_clark.wording import prompt
 
@@ -42,6 +44,7 @@ ENV_NAME = "lewis_clark_v0"
 DEFAULT_MAX_TURNS = 400
 
 Observation = dict[str, npt.NDArray[Any]]
+_COUNT = np.dtype("<u2")  # the fill's 16-bit counts (lewis_clark.tensor), made once: not parsed every step
 
 
 class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -73,12 +76,15 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._next_seed = random.SystemRandom().getrandbits(31)  # until reset(seed=...) fixes the sequence
-        self.match = Match(self._options(0), keep_log=False)  # every seat decided outside, by an agent
+        # The game itself, moved in place by ``step`` alone; no ``Match``: its record of each decision
+        # (the action's text, a ``Step``) was a tenth of a step, and the env keeps the actions instead.
+        self._state = new_game(self._options(0))
+        self.actions: list[Action] = []
         self.agents: list[str] = []
         self._last: tuple[str, Action] | None = None  # the last decision, worded only when rendered
         # What the compiled fills write into (lewis_clark.tensor), made once instead of every step: the
         # observation's counts, and the deciding seat's mask, kept here as the legal actions of the state
-        # while ``match.actions`` has ``_offered_at`` entries (then ``step`` need not work them out again).
+        # while ``actions`` has ``_offered_at`` entries (then ``step`` need not work them out again).
         self._counts = BytesWriter()
         self._offered = bytearray(NUM_ACTIONS)
         self._offered_view = np.frombuffer(self._offered, np.int8)
@@ -96,8 +102,12 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     @property
     def state(self) -> State:
-        """The engine state of the game under way."""
-        return self.match.state
+        """The engine state of the game under way (read it; ``step`` is the only way to move it)."""
+        return self._state
+
+    def record(self) -> Record:
+        """The game so far as a record (options, seed, actions, final hash): it replays to this state."""
+        return Record(self._state.options, [str(a) for a in self.actions], self._state.hash())
 
     def seat(self, agent: str) -> int:
         """The seat of an agent name."""
@@ -107,7 +117,8 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """Start a game. ``seed`` is the engine's game seed; later resets without one take seed+1, seed+2..."""
         if seed is not None:
             self._next_seed = seed
-        self.match = Match(self._options(self._next_seed), keep_log=False)
+        self._state = new_game(self._options(self._next_seed))
+        self.actions = []
         self._next_seed += 1
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -125,13 +136,18 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The last decision as text ("player_0: camp"); empty before the first."""
         return "" if self._last is None else f"{self._last[0]}: {self._last[1]}"
 
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last``, the same answer without its generic steps (it runs every step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> Observation:
         seat = self._seat[agent]
-        match = self.match
-        state = match.state
+        state = self._state
         if not state.over and state.current == seat:
             MASKS.fill(self._offered, 0, state)
-            self._offered_at = len(match.actions)
+            self._offered_at = len(self.actions)
             # The agent's own copy (it may keep or change it); the env keeps the original for ``step``.
             mask = self._offered_view.copy()
         else:
@@ -141,7 +157,7 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         counts.truncate(0)
         tensor.fill(counts, state, seat)
         # 16-bit counts over float32 scales: numpy divides in float32, a new array the agent owns.
-        seen = np.frombuffer(counts.getvalue(), "<u2") / self._scales
+        seen = np.frombuffer(counts.getvalue(), _COUNT) / self._scales
         return {"observation": seen, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -155,29 +171,26 @@ class LewisClarkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if not 0 <= index < NUM_ACTIONS:
             raise IllegalAction(index, f"action index out of range 0-{NUM_ACTIONS - 1}")
         chosen = ACTIONS[index]
-        match = self.match
-        if self._offered_at == len(match.actions) and self._offered[index]:
-            match.apply_offered(chosen)  # legal: the mask just observed says so, and nothing moved since
+        state = self._state
+        if self._offered_at == len(self.actions) and self._offered[index]:
+            apply_legal(state, chosen)  # legal: the mask just observed says so, and nothing moved since
         else:
-            match.apply(chosen, self._seat[agent])
+            apply_in_place(state, chosen, self._seat[agent])  # checked: IllegalAction changes nothing
+        self.actions.append(chosen)
         self._offered_at = -1
-        rewards = self.rewards
-        for a in rewards:  # AECEnv._clear_rewards, inline: this runs every step
-            rewards[a] = 0
         self._last = (agent, chosen)
-        state = match.state
+        # Rewards and their sums are zero until the game ends (AECEnv._clear_rewards and
+        # _accumulate_rewards would write the same zeros every step), so only the last step sets them.
         if state.over:
+            rewards = self.rewards
+            cumulative = self._cumulative_rewards
             for a in self.agents:
-                rewards[a] = 1.0 if self._seat[a] == state.winner else 0.0
+                rewards[a] = cumulative[a] = 1.0 if self._seat[a] == state.winner else 0.0
                 self.terminations[a] = True
         elif state.turn > self.max_turns:
             for a in self.agents:
                 self.truncations[a] = True
-        cumulative = self._cumulative_rewards
-        cumulative[agent] = 0.0
         self.agent_selection = self.possible_agents[state.current]
-        for a, reward in rewards.items():  # AECEnv._accumulate_rewards, inline
-            cumulative[a] += reward
         if self.render_mode == "human":
             self.render()
 
