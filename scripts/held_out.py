@@ -23,11 +23,9 @@ from multiprocessing import Pool
 from typing import NamedTuple
 
 from lewis_clark import Options, builds, sim
-from lewis_clark.bots import HELD_OUT_SEEDS, LEVELS, TUNING_SEEDS, parse_spec
+from lewis_clark.bots import HELD_OUT_SEEDS, LEVELS, TUNING_SEEDS, FutileTally, parse_spec
 from lewis_clark.match import Match
-from lewis_clark.plans import wasted
 from lewis_clark.rules import legal_actions
-from lewis_clark.state import view
 
 MAX_TURNS = 400  # turns of all seats: a game still running is counted lost for every seat
 
@@ -58,18 +56,15 @@ def play(job: Job) -> list[Seat]:
                   keep_log=False)
     n = len(job.seats)
     cpu, decisions, longest, turns = [0.0] * n, [0] * n, [0.0] * n, [0] * n
-    futile, offered = [0] * n, [0] * n
+    tallies = [FutileTally() for _ in range(n)]
     this_turn = 0.0
     while not match.over and match.state.turn <= MAX_TURNS:
         seat, turn = match.state.current, match.state.turn
         start = time.process_time()
-        action = match.bot_choice()
+        bot_turn = match.bot_turn()  # Match.bot_choice, with the view it gives the bot kept for the tally
+        action = match.checked(bot_turn, bot_turn.bot.choose(bot_turn.seen, list(bot_turn.legal)))
         spent = time.process_time() - start
-        seen, legal = view(match.state, seat), legal_actions(match.state)
-        bad = [a for a in legal if wasted(seen, a)]
-        if bad and len(bad) < len(legal):
-            offered[seat] += 1
-            futile[seat] += action in bad
+        tallies[seat].note(bot_turn.seen, legal_actions(match.state), action)
         match.apply(action, seat)
         cpu[seat] += spent
         decisions[seat] += 1
@@ -79,8 +74,8 @@ def play(job: Job) -> list[Seat]:
             turns[seat] += 1
             this_turn = 0.0
     s = match.state
-    return [Seat(s.over and s.winner == k, turns[k], cpu[k], decisions[k], longest[k], futile[k], offered[k])
-            for k in range(n)]
+    return [Seat(s.over and s.winner == k, turns[k], cpu[k], decisions[k], longest[k], tallies[k].chosen,
+                 tallies[k].offered) for k in range(n)]
 
 
 class Row(NamedTuple):

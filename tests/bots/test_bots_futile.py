@@ -9,7 +9,7 @@ import pytest
 
 from builders import card, game, hand, load
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots import LEVELS, make_bot, sensible
+from lewis_clark.bots import LEVELS, FutileTally, make_bot, sensible
 from lewis_clark.bots.hint import expert_hint
 from lewis_clark.match import Match
 from lewis_clark.plans import wasted
@@ -36,6 +36,19 @@ def test_sensible_drops_the_futile_and_keeps_the_rest() -> None:
     assert BARTER not in kept and kept and all(a in legal and not wasted(s, a) for a in kept)
 
 
+def test_the_tally_counts_a_futile_choice_only_where_a_sensible_one_was_offered() -> None:
+    s = _no_canoe()
+    legal = legal_actions(s)
+    other = next(a for a in legal if not wasted(s, a))
+    tally = FutileTally()
+    tally.note(view(s, 0), legal, BARTER)
+    assert (tally.offered, tally.chosen) == (1, 1)
+    tally.note(view(s, 0), legal, other)
+    assert (tally.offered, tally.chosen) == (2, 1)
+    tally.note(view(s, 0), [BARTER], BARTER)  # nothing else was legal: not a choice against the rule
+    assert (tally.offered, tally.chosen) == (2, 1)
+
+
 def test_sensible_keeps_everything_when_all_are_futile() -> None:
     s = _no_canoe()
     futile = [a for a in legal_actions(s) if wasted(s, a)]
@@ -55,20 +68,16 @@ def test_the_noise_and_the_hint_choose_among_sensible_actions() -> None:
 def futile_choices(spec: str, games: int, players: int = 1, turns: int = 400) -> tuple[int, int]:
     """Seeded games of ``spec`` at every seat through the one driver: the choices that were futile
     while another legal action was not, and the decisions at which a futile one was legal."""
-    futile = offered = 0
+    tally = FutileTally()
     for g in range(games):
         match = Match(Options(players=players, seed=500 + g, mackenzie=0), [spec] * players, keep_log=False)
         while not match.state.over and match.state.turn <= turns:
             seat = match.state.current
             seen = view(match.state, seat)
-            legal = legal_actions(match.state)
             action = match.bot_choice()
-            bad = [a for a in legal if wasted(seen, a)]
-            if bad and len(bad) < len(legal):
-                offered += 1
-                futile += action in bad
+            tally.note(seen, legal_actions(match.state), action)
             match.apply(action, seat)
-    return futile, offered
+    return tally.chosen, tally.offered
 
 
 @pytest.mark.slow

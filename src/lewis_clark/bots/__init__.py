@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots.base import Bot, sensible
+from lewis_clark.bots.base import Bot, FutileTally, sensible
 from lewis_clark.bots.options import (
     NOISE,
     SPECS,
@@ -282,6 +282,6 @@ def make_bot(spec: str, seed: int) -> Bot:
     return bot
 
 
-__all__ = ["BOTS", "HELD_OUT_SEEDS", "LEVELS", "TUNING_SEEDS", "Bot", "BotSpecError", "Maker", "NoisyBot", "RandomBot",
-           "Spec", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin", "to_fort_estimate", "sensible", "spec_options",
-           "with_level"]
+__all__ = ["BOTS", "HELD_OUT_SEEDS", "LEVELS", "TUNING_SEEDS", "Bot", "BotSpecError", "FutileTally", "Maker",
+           "NoisyBot", "RandomBot", "Spec", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin",
+           "sensible", "spec_options", "to_fort_estimate", "with_level"]

@@ -28,6 +28,23 @@ def sensible(view: State, legal: list[Action]) -> list[Action]:
     return kept or legal
 
 
+class FutileTally:
+    """A count of a bot's choices against ``plans.wasted``: ``offered``, the decisions at which a futile
+    action was legal beside a sensible one; ``chosen``, how many of those the bot answered with a
+    futile one (what the levels' target holds at 0: scripts/held_out.py, tests/bots)."""
+
+    def __init__(self) -> None:
+        self.offered = 0
+        self.chosen = 0
+
+    def note(self, view: State, legal: list[Action], action: Action) -> None:
+        """Count the choice of ``action`` among every ``legal`` action (not only the sensible ones)."""
+        futile = [a for a in legal if wasted(view, a)]
+        if futile and len(futile) < len(legal):
+            self.offered += 1
+            self.chosen += action in futile
+
+
 # New bots, compiled or not, subclass it (in the compiled build an interpreted class may only
 # subclass a compiled one that allows it).
 @mypyc_attr(allow_interpreted_subclasses=True)
