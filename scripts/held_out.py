@@ -4,7 +4,9 @@
     python scripts/held_out.py --bots expert --games 20 --tuning      # the tuning set beside
 
 The held-out set is ``lewis_clark.bots.HELD_OUT_SEEDS`` (game seeds 1,000,001-1,000,200): no option,
-weight or model is ever chosen on it (docs/bots.md). ``--games N`` plays its first N seeds. Rows:
+weight or model is ever chosen on it (docs/bots.md). ``--games N`` plays its first N seeds (after the
+first K with ``--skip K``, to add games to a row measured before); each game is also printed on
+stderr as a JSON line when it ends. Rows:
 each bot solo at each Mackenzie level of ``--levels``; each pair of ``--pairs`` at a 2-player table
 (seats alternating game by game), the row's bot against the other. Per row: wins with a 95% Wilson
 interval, the seat's own turns per game (mean), process CPU per decision (mean), the longest
@@ -17,6 +19,7 @@ Run it on the compiled build (``setup.py build_ext --inplace``); ``--pure`` allo
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from multiprocessing import Pool
@@ -119,6 +122,8 @@ def main() -> None:
     parser.add_argument("--pairs", default="", help="2-player pairs, e.g. easy/medium,medium/hard (default none)")
     parser.add_argument("--games", type=int, default=len(HELD_OUT_SEEDS),
                         help=f"games a row: the first N held-out seeds (default all {len(HELD_OUT_SEEDS)})")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="leave out the first K held-out seeds (a row's games are seeds K+1 to K+N; default 0)")
     parser.add_argument("--tuning", action="store_true", help="the same rows on the tuning seeds, printed beside")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--pure", action="store_true", help="run on the pure build (slow: figures not comparable)")
@@ -139,18 +144,22 @@ def main() -> None:
         levels = [int(x) for x in args.levels.split(",") if x.strip()]
     except ValueError:
         parser.error(f"--levels: whole numbers 0-7 joined by ',', got {args.levels!r}")
-    if not 1 <= args.games <= len(HELD_OUT_SEEDS):
-        parser.error(f"--games: 1 to {len(HELD_OUT_SEEDS)}, got {args.games}")
+    if not 0 <= args.skip < len(HELD_OUT_SEEDS):
+        parser.error(f"--skip: 0 to {len(HELD_OUT_SEEDS) - 1}, got {args.skip}")
+    if not 1 <= args.games <= len(HELD_OUT_SEEDS) - args.skip:
+        parser.error(f"--games: 1 to {len(HELD_OUT_SEEDS) - args.skip} after --skip {args.skip}, got {args.games}")
     if builds.build() != builds.COMPILED and not args.pure:
         parser.error("the compiled build is not in use (setup.py build_ext --inplace); --pure to run anyway")
 
-    table = rows(bots, levels, pairs, list(HELD_OUT_SEEDS)[: args.games], "held-out")
+    chosen = slice(args.skip, args.skip + args.games)
+    table = rows(bots, levels, pairs, list(HELD_OUT_SEEDS)[chosen], "held-out")
     if args.tuning:
-        table += rows(bots, levels, pairs, list(TUNING_SEEDS)[: args.games], "tuning set")
+        table += rows(bots, levels, pairs, list(TUNING_SEEDS)[chosen], "tuning set")
     print(f"machine: {sim.machine()}")
     print(f"command: python {' '.join(sys.argv)}")
     print(f"build: {builds.build_text()}")
-    print(f"held-out seeds {HELD_OUT_SEEDS.start}-{HELD_OUT_SEEDS.stop - 1} (first {args.games}); "
+    first = HELD_OUT_SEEDS[args.skip]
+    print(f"held-out seeds {HELD_OUT_SEEDS.start}-{HELD_OUT_SEEDS.stop - 1} (these rows: {first}-{first + args.games - 1}); "
           f"levels: {', '.join(f'{k} = `{v}`' for k, v in LEVELS.items())}")
     print()
     print("| row | seeds | games | wins | win rate (95% Wilson) | own turns a game | CPU ms/decision | longest turn (s) "
@@ -160,7 +169,12 @@ def main() -> None:
     with Pool(max(1, args.workers)) as pool:
         done = pool.imap(play, jobs)  # in order: a row prints as soon as its last game is in
         for row in table:
-            print(line(row, [next(done) for _ in row.jobs]), flush=True)
+            results = []
+            for job, k in row.jobs:  # each game on stderr as it comes in: a stopped run keeps them
+                seats = next(done)
+                results.append(seats)
+                print(json.dumps({"row": row.label, "seed": job.seed, **seats[k]._asdict()}), file=sys.stderr, flush=True)
+            print(line(row, results), flush=True)
 
 
 if __name__ == "__main__":
