@@ -93,7 +93,7 @@ def test_mcts_takes_an_immediate_win() -> None:
 def test_specs_levels_and_errors() -> None:
     assert parse_spec("mcts:seconds=0.5:depth=16") == Spec("mcts", MCTSOptions(seconds=0.5, depth=16))
     race_options = RaceOptions(samples=2, keep=4, beam=15, actions=8, recruits=4, finish=1, discounts=True,
-                               purse=True, jumps=True)
+                               purse=True, jumps=True, racing=True)
     assert parse_spec("expert") == Spec("race", replace(race_options, nodes=600))
     assert parse_spec("hard") == Spec("race", replace(race_options, nodes=300))
     assert parse_spec("easy") == Spec("heuristic", None, 0.3)

@@ -3,6 +3,7 @@ turns while the table follows its deal, replays from its seed, and seeds a new d
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from builders import at, game, load, script
 from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
-from lewis_clark.bots import LEVELS, make_bot, parse_spec
+from lewis_clark.bots import LEVELS, make_bot, parse_spec, race
 from lewis_clark.bots.options import Finisher, RaceOptions
 from lewis_clark.bots.race import Line, RaceBot, Search
 from lewis_clark.match import Match
@@ -264,3 +265,49 @@ def test_the_deck_seeing_evidence_deals_the_truth_and_its_search_carries_on() ->
     assert s.turn > 4 and bot.searches == s.turn and bot.carried == s.turn - 1
     with pytest.raises(ValueError, match="planner, race or rollout"):
         module.deck_seeing("heuristic", 1)
+
+
+def test_racing_reckons_each_rival_at_a_racers_pace() -> None:
+    """``racing``: the seat's horizon is the turns until the nearest rival's Camp, gaining 1.3 spaces a
+    turn, reaches the Fort (St Louis to the Fort: 30 turns); solo it is the usual last turn."""
+    s = game(players=3)
+    fort = s.options.route.fort_clatsop
+    assert RaceBot._rivals_arrive(s, 0) == math.ceil((fort - s.players[1].camp) / race.RIVAL_PACE) == 30
+    at(s, 2, fort - 4, camp=fort - 4)
+    assert RaceBot._rivals_arrive(s, 0) == 4  # 4 / 1.3 = 3.1: the fourth turn
+    assert RaceBot._rivals_arrive(s, 2) == 30  # a seat's own Camp is not its rival
+    at(s, 1, fort, camp=fort)
+    assert RaceBot._rivals_arrive(s, 0) == 1
+    assert RaceBot._rivals_arrive(game(players=1, mackenzie=0), 0) == race.LAST_TURN
+
+
+@pytest.mark.parametrize("racing", [False, True])
+def test_with_racing_no_line_arriving_after_a_rival_is_grown_or_called_a_win(racing: bool) -> None:
+    """Near the Fort with a rival 4 spaces from it (4 turns at a racer's pace), the search with ``racing``
+    keeps no Camp bucket and no win past the rival's turn; without it, a play-out's win may be later."""
+    s = _near_the_fort(2)
+    fort = s.options.route.fort_clatsop
+    at(s, 1, fort - 4, camp=fort - 4)
+    bot = RaceBot(5, replace(TINY, finish=1, racing=racing))
+    bot.choose(view(s, 0), legal_actions(s))
+    assert bot.horizon == (4 if racing else race.LAST_TURN)
+    for deal in bot.deals:
+        if racing:
+            assert deal.won is None or len(deal.won.turns) <= 4
+            assert all(turn < 4 for turn in deal.buckets)
+    assert parse_spec("race:racing=1").options == RaceOptions(racing=True)
+
+
+def test_racing_changes_nothing_solo_and_every_race_level_races() -> None:
+    """Solo, Mackenzie is in the deal as the engine plays him, so ``racing`` keeps the usual horizon and
+    the search grows the same lines; every race level has it on (it only acts at several seats)."""
+    s = game(players=1, seed=4, mackenzie=0)
+    plain, racing = RaceBot(3, replace(TINY, finish=1)), RaceBot(3, replace(TINY, finish=1, racing=True))
+    for bot in (plain, racing):
+        bot.choose(view(s, 0), legal_actions(s))
+    assert racing.horizon == plain.horizon == race.LAST_TURN
+    assert racing.committed == plain.committed
+    assert [d.grown for d in racing.deals] == [d.grown for d in plain.deals]
+    for level in ("medium", "hard", "expert"):
+        options = parse_spec(level).options
+        assert isinstance(options, RaceOptions) and options.racing

@@ -146,10 +146,12 @@ BOTS: dict[str, Maker] = {
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.3",
     # The race planner's budgets are in lines grown, not seconds, so a level replays from its seed.
-    # medium: half of hard's lines (chosen on seeds 3,001-3,060: 100 lines won 13/60, 150 17/60)
-    "medium": "race:samples=2:keep=4:beam=15:nodes=150:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1",
-    "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1",
-    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1",
+    # medium: half of hard's lines (chosen on seeds 3,001-3,060: 100 lines won 13/60, 150 17/60).
+    # racing (several seats only; solo plays as without it): two medium at a table took 40.8 own turns a
+    # player with it, 64.1 without, on sim seeds 5, 11 and 12 (8 games; docs/research/bots-lab-notes.md)
+    "medium": "race:samples=2:keep=4:beam=15:nodes=150:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1",
+    "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1",
+    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1",
 }
 
 

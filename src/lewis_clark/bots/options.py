@@ -137,6 +137,9 @@ class RaceOptions(Options):
     finish: int = 0  # best Camps of each turn grown that are played out to the end
     finisher: Finisher = Finisher.HEURISTIC
     bound: bool = True  # at several seats a play-out's win is the win to beat (else only a finished line)
+    # at several seats each rival is reckoned to reach the Fort at a racer's pace (RIVAL_PACE), as Mackenzie
+    # does solo: a line of the seat's that would arrive later is lost
+    racing: bool = False
     discounts: bool = False  # each recruitment also tried paid with the Interpreter
     purse: bool = False  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
     jumps: bool = False  # solo: Mackenzie's jumps over the Scout are charged (planning.mackenzie_jumps)
@@ -208,7 +211,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
     RaceOptions: {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
         "replan": Opt(int, 0), "actions": Opt(int, 1), "recruits": Opt(int, 0), "value": Opt(Valuation), "finish": Opt(int, 0, 8),
-        "finisher": Opt(Finisher), "bound": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
+        "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),

@@ -34,6 +34,7 @@ set) is told the outcome of every play-out: the labels expert iteration fits on.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -60,6 +61,8 @@ BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the buck
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
 LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
 FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks when Mackenzie arrives first
+# spaces a turn a rival's Camp is reckoned to gain (``racing``): St Louis to Fort Clatsop in 30 turns, as people race
+RIVAL_PACE = 1.3
 
 
 def blended(worth: list[float]) -> list[int]:
@@ -135,6 +138,7 @@ class RaceBot(Bot):
         # False: at a table of several seats a play-out's win is only a finished line (it beat the other
         # seats as the heuristic plays them, slower than they may be), never the win to beat
         self.bound = o.bound
+        self.horizon = LAST_TURN  # the seat's turns a line may take (``racing``: until a rival is reckoned to arrive)
         # solo, each space Mackenzie gained by jumping the Scout is charged (planning.mackenzie_jumps)
         self.jump_charge = JUMP_CHARGE if o.jumps else 0.0
         kinds = {Finisher.HEURISTIC: ("heuristic",), Finisher.ROLLOUT: ("rollout",),
@@ -172,12 +176,17 @@ class RaceBot(Bot):
         (``replan`` when a card drawn inside the turn replans its rest), then the deals vote (``_vote``)."""
         self.searches += 1
         seat = view_now.current
+        self.horizon = self._rivals_arrive(view_now, seat) if self.options.racing else LAST_TURN
         kept: list[Search] = []
         for deal in self.deals:
             moved = self._reroot(deal, view_now, seat)
             if moved is not None:
                 kept.append(moved)
                 self.carried += 1
+        for deal in kept:  # a win carried on from a turn before may now come after a rival (``racing``)
+            if deal.won is not None and len(deal.won.turns) > self.horizon:
+                self._judge_finished(deal, seat, deal.won)
+                deal.won = None
         previous = self.line.turns[1:] if self.line is not None and self.line.turns else ()
         inside = view_now.acted or view_now.recruited or view_now.camped
         if previous and inside:
@@ -300,7 +309,7 @@ class RaceBot(Bot):
             done.append(tuple(taken))
             n = len(done)
             if s.over:
-                if s.winner == seat:
+                if s.winner == seat and n <= self.horizon:
                     deal.won = Line(s.copy(), tuple(done), float(-n))
                 elif self.finish:
                     self._judge_finished(deal, seat, Line(s.copy(), tuple(done), 0.0))
@@ -324,7 +333,7 @@ class RaceBot(Bot):
         while spent < budget and deal.buckets:
             turn = min(deal.buckets)
             lines = deal.buckets.pop(turn)
-            if turn >= LAST_TURN or (deal.won is not None and turn + 1 >= len(deal.won.turns)):
+            if turn >= self.horizon or (deal.won is not None and turn + 1 >= len(deal.won.turns)):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
                 break
             lines.sort(key=lambda ln: -ln.score)
@@ -354,7 +363,7 @@ class RaceBot(Bot):
         """One play-out of ``line`` to the end, the seat's turns by ``bot`` (see ``_finish``)."""
         s = self._settle(line.state.copy(), seat)
         turns = list(line.turns)
-        limit = min(LAST_TURN, len(deal.won.turns) - 1) if deal.won is not None else LAST_TURN
+        limit = min(self.horizon, len(deal.won.turns) - 1) if deal.won is not None else self.horizon
         while not s.over and len(turns) < limit:
             turns.append(play_turn(s, bot, seat))
             if not s.over:
@@ -399,7 +408,7 @@ class RaceBot(Bot):
                 for steps, after, camps in self.whole.turns(state, seat):
                     turns = line.turns + (steps,)
                     if after.over:
-                        if after.winner == seat and (deal.won is None or n < len(deal.won.turns)):
+                        if after.winner == seat and n <= self.horizon and (deal.won is None or n < len(deal.won.turns)):
                             deal.won = Line(after, turns, float(-n))
                         continue
                     if camps:
@@ -461,6 +470,16 @@ class RaceBot(Bot):
         """The learned turns ``seat`` still needs to the Fort (``value`` other than HAND)."""
         assert self.to_fort is not None  # checked when made
         return self.to_fort(state, seat)
+
+    @staticmethod
+    def _rivals_arrive(state: State, seat: int) -> int:
+        """The seat's turns until the first other seat is reckoned to Camp at Fort Clatsop, its Camp gaining
+        ``RIVAL_PACE`` spaces a turn (at least one turn); solo, ``LAST_TURN`` (Mackenzie is in the deal)."""
+        fort = state.options.route.fort_clatsop
+        lacking = [max(0, fort - p.camp) for i, p in enumerate(state.players) if i != seat]
+        if not lacking:
+            return LAST_TURN
+        return max(1, min(LAST_TURN, math.ceil(min(lacking) / RIVAL_PACE)))
 
     def _settle(self, state: State, seat: int) -> State:
         """Let the other seats play (in place) as the heuristic would, until ``seat`` is to play."""
