@@ -7,9 +7,9 @@
     ...     _ = match.apply(text)
     >>> steps = match.run_bots()            # bots play until a person must decide or the game ends
     >>> steps[0].lines, match.to_play
-    (('Blue plays Meriwether Lewis (Commander)',), 0)
+    (('Blue plays Seaman (Hunter)',), 0)
     >>> match.record.actions[:6]            # the same record and log everywhere
-    ['play york', 'under none', 'stop', 'end', 'play meriwether-lewis', 'under pierre-cruzatte']
+    ['play york', 'under none', 'stop', 'end', 'play seaman', 'under hugh-mcneal']
 
 A match owns the state, the seats ("human" or a bot spec, see ``bots.parse_spec``), the bots (each
 seeded by ``bot_seed``), the record (options, action texts, seat specs), the log (the typed events of

@@ -141,7 +141,8 @@ def test_ctrl_c_stops_sim_workers_cleanly() -> None:
     import signal
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "sim", "--games", "400", "--workers", "2",
+    # games enough that no machine finishes them before the signal (400 took under 6 s on a fast Xeon)
+    proc = subprocess.Popen([sys.executable, "-m", "lewis_clark.cli", "sim", "--games", "20000", "--workers", "2",
                              "--players", "heuristic,heuristic"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")})
