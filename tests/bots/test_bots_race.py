@@ -11,7 +11,7 @@ import pytest
 from builders import at, game, load, script
 from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
-from lewis_clark.bots import LEVELS, make_bot, parse_spec, race
+from lewis_clark.bots import LEVELS, make_bot, parse_spec, planning, race
 from lewis_clark.bots.options import Finisher, RaceOptions
 from lewis_clark.bots.race import Line, RaceBot, Search
 from lewis_clark.match import Match
@@ -272,13 +272,13 @@ def test_racing_reckons_each_rival_at_a_racers_pace() -> None:
     turn, reaches the Fort (St Louis to the Fort: 30 turns); solo it is the usual last turn."""
     s = game(players=3)
     fort = s.options.route.fort_clatsop
-    assert RaceBot._rivals_arrive(s, 0) == math.ceil((fort - s.players[1].camp) / race.RIVAL_PACE) == 30
+    assert planning.rivals_arrive(s, 0, race.LAST_TURN) == math.ceil((fort - s.players[1].camp) / planning.RIVAL_PACE) == 30
     at(s, 2, fort - 4, camp=fort - 4)
-    assert RaceBot._rivals_arrive(s, 0) == 4  # 4 / 1.3 = 3.1: the fourth turn
-    assert RaceBot._rivals_arrive(s, 2) == 30  # a seat's own Camp is not its rival
+    assert planning.rivals_arrive(s, 0, race.LAST_TURN) == 4  # 4 / 1.3 = 3.1: the fourth turn
+    assert planning.rivals_arrive(s, 2, race.LAST_TURN) == 30  # a seat's own Camp is not its rival
     at(s, 1, fort, camp=fort)
-    assert RaceBot._rivals_arrive(s, 0) == 1
-    assert RaceBot._rivals_arrive(game(players=1, mackenzie=0), 0) == race.LAST_TURN
+    assert planning.rivals_arrive(s, 0, race.LAST_TURN) == 1
+    assert planning.rivals_arrive(game(players=1, mackenzie=0), 0, race.LAST_TURN) == race.LAST_TURN
 
 
 @pytest.mark.parametrize("racing", [False, True])

@@ -137,7 +137,7 @@ class RaceOptions(Options):
     finish: int = 0  # best Camps of each turn grown that are played out to the end
     finisher: Finisher = Finisher.HEURISTIC
     bound: bool = True  # at several seats a play-out's win is the win to beat (else only a finished line)
-    # at several seats each rival is reckoned to reach the Fort at a racer's pace (RIVAL_PACE), as Mackenzie
+    # at several seats each rival is reckoned to reach the Fort at a racer's pace (planning.RIVAL_PACE), as Mackenzie
     # does solo: a line of the seat's that would arrive later is lost
     racing: bool = False
     discounts: bool = False  # each recruitment also tried paid with the Interpreter

@@ -11,6 +11,7 @@ left). They are in route spaces, like ``evaluation.player_worth``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -119,7 +120,10 @@ def terrain_left(state: State, seat: int) -> tuple[int, int]:
     return known
 
 
-PACE = 0.8  # spaces a strong expedition gains a turn: what a turn spent is charged
+# Three paces, three jobs: PACE is the charge on a turn spent inside a line's score (tuned as a charge,
+# in spaces); race.FINISH_PACE turns what a finished line still lacks into turns; RIVAL_PACE is the
+# arrival reckoned for a rival at a table (``rivals_arrive``), a person's racing speed.
+PACE = 0.8  # spaces a line's score is charged for each turn it spends (a tuned charge, not a speed)
 CYCLE = 3.5  # turns a Camp-to-Camp cycle takes (a strong expedition's, on average)
 CYCLE_TURNS = 5  # turns a search grows a line without a Camp before dropping it (the longest cycle worth it)
 BASE_RATE = (4.0, 1.5)  # River and Mountain spaces a cycle without movers besides the Commander
@@ -179,6 +183,20 @@ def mackenzie_jumps(state: State) -> int:
         return 0
     options = state.options
     return max(0, state.mackenzie - options.route.st_louis - options.mackenzie - (state.turn - 1))
+
+
+RIVAL_PACE = 1.3  # spaces a turn a rival's Camp is reckoned to gain: St Louis to Fort Clatsop in 30 turns
+
+
+def rivals_arrive(state: State, seat: int, longest: int) -> int:
+    """The seat's turns until the first other seat is reckoned to Camp at Fort Clatsop, its Camp gaining
+    ``RIVAL_PACE`` spaces a turn: at least one turn, at most ``longest`` (solo: Mackenzie is dealt
+    with by the search itself, so ``longest``)."""
+    fort = state.options.route.fort_clatsop
+    lacking = [max(0, fort - p.camp) for i, p in enumerate(state.players) if i != seat]
+    if not lacking:
+        return longest
+    return max(1, min(longest, math.ceil(min(lacking) / RIVAL_PACE)))
 
 
 CARGO_UNDERWAY = 0.5  # share of the cargo's worth counted while the hand's movers may still spend it

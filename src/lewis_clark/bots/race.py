@@ -34,7 +34,6 @@ set) is told the outcome of every play-out: the labels expert iteration fits on.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -43,7 +42,16 @@ from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
 from lewis_clark.bots.base import Bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions, RolloutOptions, Valuation
-from lewis_clark.bots.planning import CYCLE_TURNS, JUMP_CHARGE, camped, distinct, mackenzie_jumps, position, underway
+from lewis_clark.bots.planning import (
+    CYCLE_TURNS,
+    JUMP_CHARGE,
+    camped,
+    distinct,
+    mackenzie_jumps,
+    position,
+    rivals_arrive,
+    underway,
+)
 from lewis_clark.bots.rollout import RolloutBot
 from lewis_clark.bots.turns import ACTING, Following, Line, Prior, WholeTurns, line_state
 from lewis_clark.rules import apply_legal, legal_actions
@@ -61,8 +69,6 @@ BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the buck
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
 LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
 FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks when Mackenzie arrives first
-# spaces a turn a rival's Camp is reckoned to gain (``racing``): St Louis to Fort Clatsop in 30 turns, as people race
-RIVAL_PACE = 1.3
 
 
 def blended(worth: list[float]) -> list[int]:
@@ -176,7 +182,7 @@ class RaceBot(Bot):
         (``replan`` when a card drawn inside the turn replans its rest), then the deals vote (``_vote``)."""
         self.searches += 1
         seat = view_now.current
-        self.horizon = self._rivals_arrive(view_now, seat) if self.options.racing else LAST_TURN
+        self.horizon = rivals_arrive(view_now, seat, LAST_TURN) if self.options.racing else LAST_TURN
         kept: list[Search] = []
         for deal in self.deals:
             moved = self._reroot(deal, view_now, seat)
@@ -470,16 +476,6 @@ class RaceBot(Bot):
         """The learned turns ``seat`` still needs to the Fort (``value`` other than HAND)."""
         assert self.to_fort is not None  # checked when made
         return self.to_fort(state, seat)
-
-    @staticmethod
-    def _rivals_arrive(state: State, seat: int) -> int:
-        """The seat's turns until the first other seat is reckoned to Camp at Fort Clatsop, its Camp gaining
-        ``RIVAL_PACE`` spaces a turn (at least one turn); solo, ``LAST_TURN`` (Mackenzie is in the deal)."""
-        fort = state.options.route.fort_clatsop
-        lacking = [max(0, fort - p.camp) for i, p in enumerate(state.players) if i != seat]
-        if not lacking:
-            return LAST_TURN
-        return max(1, min(LAST_TURN, math.ceil(min(lacking) / RIVAL_PACE)))
 
     def _settle(self, state: State, seat: int) -> State:
         """Let the other seats play (in place) as the heuristic would, until ``seat`` is to play."""
