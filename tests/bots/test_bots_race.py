@@ -12,7 +12,7 @@ from builders import at, game, load, script
 from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
 from lewis_clark.bots import LEVELS, make_bot, parse_spec, planning, race
-from lewis_clark.bots.options import Finisher, RaceOptions
+from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions
 from lewis_clark.bots.race import Line, RaceBot, Search
 from lewis_clark.match import Match
 from lewis_clark.rules import apply, apply_in_place
@@ -311,3 +311,36 @@ def test_racing_changes_nothing_solo_and_every_race_level_races() -> None:
     for level in ("medium", "hard", "expert"):
         options = parse_spec(level).options
         assert isinstance(options, RaceOptions) and options.racing
+
+
+def test_a_search_runs_with_fewer_collections_and_puts_the_threshold_back() -> None:
+    """The cyclic collector passes over its youngest objects every ``SEARCH_COLLECTION`` allocations while
+    the race planner searches (it makes no cycles), and the caller's threshold is back afterwards, even
+    when the search fails."""
+    import gc
+
+    from lewis_clark.bots.base import SEARCH_COLLECTION, FewerCollections
+
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        with FewerCollections():
+            assert gc.get_threshold() == (SEARCH_COLLECTION, 10, 10)
+        assert gc.get_threshold() == (700, 10, 10)
+        with pytest.raises(RuntimeError), FewerCollections():
+            raise RuntimeError("a failed search")
+        assert gc.get_threshold() == (700, 10, 10)
+        seen: list[tuple[int, int, int]] = []
+
+        def worth(states: list[State], seat: int) -> list[float]:  # asked inside the search: note the threshold
+            seen.append(gc.get_threshold())
+            return [0.0] * len(states)
+
+        options = RaceOptions(samples=1, keep=1, beam=3, nodes=8, learned_camps=CampJudge.VALUE)
+        match = Match(Options(players=1, seed=12, mackenzie=2), ["heuristic"], keep_log=False)
+        match.bots[0] = RaceBot(3, options, worth=worth)
+        match.play_out(max_turns=4)
+        assert seen and all(t[0] == SEARCH_COLLECTION for t in seen)
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*saved)

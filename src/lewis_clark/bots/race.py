@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
-from lewis_clark.bots.base import Bot
+from lewis_clark.bots.base import Bot, FewerCollections
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions, RolloutOptions, Valuation
 from lewis_clark.bots.planning import (
@@ -180,6 +180,10 @@ class RaceBot(Bot):
         """The turn to play from ``view_now`` (a turn decision of the bot's seat): every deal still
         matching the table goes on, the others are dealt anew; each grows up to ``nodes`` lines
         (``replan`` when a card drawn inside the turn replans its rest), then the deals vote (``_vote``)."""
+        with FewerCollections():
+            return self._search(view_now)
+
+    def _search(self, view_now: State) -> tuple[Action, ...]:
         self.searches += 1
         seat = view_now.current
         self.horizon = rivals_arrive(view_now, seat, LAST_TURN) if self.options.racing else LAST_TURN
