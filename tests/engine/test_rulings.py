@@ -1109,6 +1109,21 @@ def test_r25_custom_route() -> None:
     assert s.over and s.winner == 0
 
 
+def test_r25_routes_are_equal_and_hash_alike_by_their_spaces_alone() -> None:
+    """A route keeps its hash from construction (bots key caches by route); equal spaces, equal hash,
+    however it was made (parsed, loaded, pickled); any other space or St Louis or Fort, another route."""
+    import pickle
+
+    route = Route.parse("R R S R MR M M R F R")
+    same = Route.from_json(route.to_json())
+    assert same == route and hash(same) == hash(route) and {route: 1}[same] == 1
+    assert pickle.loads(pickle.dumps(route)) == route and hash(pickle.loads(pickle.dumps(route))) == hash(route)
+    assert Route() == Route.from_json(Route().to_json()) and hash(Route()) == hash(Route.from_json(Route().to_json()))
+    others = [Route.parse("R R S R MR M M M F R"), Route.parse("R S R R MR M M R F R"), Route.parse("R R S R MR M M F R R")]
+    assert all(o != route for o in others) and len({route, *others}) == 4
+    assert "_hash" not in repr(route) and "_hash" not in route.to_json()
+
+
 @pytest.mark.parametrize("text", ["R R R", "R S R", "R F S R", "R S X F"])
 def test_r25_bad_routes_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
