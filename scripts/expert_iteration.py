@@ -2,7 +2,7 @@
 
     python scripts/expert_iteration.py --generate --generation 0 --games 200 --workers 1
     python scripts/expert_iteration.py --fit --generation 0          # needs torch (the train extra)
-    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/experimental/learned-v2.npz
+    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/learned-v2.npz
     python scripts/expert_iteration.py --generate --generation 1 --learned learned_camps=1:learned_prior=1
                                                                      # games by expert + the generation-0 model
 
@@ -23,7 +23,7 @@ arm's wins with the Wilson 95% interval and its CPU per decision (scripts/solo_c
 
 ``--rank`` judges fitted models on the validation games (how well their value orders positions).
 
-``--fit`` trains ``bots.experimental.learned.Learner``'s network (PyTorch, CPU, seeded by the generation) on every
+``--fit`` trains ``bots.learned.Learner``'s network (PyTorch, CPU, seeded by the generation) on every
 generation up to N, holding out one game in ten for the validation loss it prints; the arrays are
 saved with numpy as ``--out``/gen{N}/model.npz, which play reads without torch.
 """
@@ -44,9 +44,9 @@ import numpy as np
 from librt.strings import BytesWriter
 
 from lewis_clark import Options, tensor
+from lewis_clark.bots import learned as learned_model
 from lewis_clark.bots import with_level
-from lewis_clark.bots.experimental import learned as learned_model
-from lewis_clark.bots.experimental.learned import ACTING_MOVES, LAYERS, MARGIN_SCALE, MOVES, acting_move, recruit_move
+from lewis_clark.bots.learned import ACTING_MOVES, LAYERS, MARGIN_SCALE, MOVES, acting_move, recruit_move
 from lewis_clark.bots.race import RaceBot
 from lewis_clark.match import Match
 from lewis_clark.state import State
@@ -56,7 +56,7 @@ SOLO_SHARE = 0.7
 MAX_TURNS = 120
 OUT = "runs/expert-iteration"
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHIPPED = os.path.join(HERE, "..", "src", "lewis_clark", "bots", "experimental", learned_model.MODEL_FILE)
+SHIPPED = os.path.join(HERE, "..", "src", "lewis_clark", "bots", learned_model.MODEL_FILE)
 
 
 def table(seed: int, solo: bool = False) -> tuple[int, int]:

@@ -12,7 +12,7 @@ from lewis_clark import apply, legal_actions, new_game, view
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import LEVELS, NoisyBot, Spec, bot_names, make_bot, parse_spec
 from lewis_clark.bots.experimental.mcts import MCTSBot
-from lewis_clark.bots.options import MCTSOptions, RaceOptions
+from lewis_clark.bots.options import CampJudge, MCTSOptions, RaceOptions
 from lewis_clark.state import State
 
 # Small budgets: these tests check behaviour, not strength.
@@ -94,8 +94,10 @@ def test_specs_levels_and_errors() -> None:
     assert parse_spec("mcts:seconds=0.5:depth=16") == Spec("mcts", MCTSOptions(seconds=0.5, depth=16))
     race_options = RaceOptions(samples=2, keep=4, beam=15, actions=8, recruits=4, finish=1, discounts=True,
                                purse=True, jumps=True, racing=True)
-    assert parse_spec("expert") == Spec("race", replace(race_options, nodes=600))
-    assert parse_spec("hard") == Spec("race", replace(race_options, nodes=300))
+    learned = replace(race_options, learned_camps=CampJudge.BLEND)  # hard and expert read expert iteration's value
+    assert parse_spec("expert") == Spec("race", replace(learned, nodes=600))
+    assert parse_spec("hard") == Spec("race", replace(learned, nodes=300))
+    assert parse_spec("medium") == Spec("race", replace(race_options, nodes=150))
     assert parse_spec("easy") == Spec("heuristic", None, 0.3)
     with pytest.raises(ValueError, match="bot 'race': nodes must be a whole number at least 1"):
         make_bot("race:nodes=0", 1)

@@ -1,4 +1,4 @@
-"""The learned value and move prior (bots/experimental/learned.py): the shipped model fits the observation,
+"""The learned value and move prior (bots/learned.py): the shipped model fits the observation,
 the numpy forward pass is the network's (checked against a plain-Python one, and against torch where
 installed), it reads only a seat's view, and the race bot's learned options are checked, off in every
 level, handed in by the registry, and replay by seed."""
@@ -16,7 +16,7 @@ import pytest
 from lewis_clark import Options, legal_actions, tensor, view
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
-from lewis_clark.bots.experimental.learned import (
+from lewis_clark.bots.learned import (
     ACTING_MOVES,
     LAYERS,
     MOVES,
@@ -155,7 +155,7 @@ def test_pick_keeps_the_planners_best_half_and_fills_by_the_prior() -> None:
 LEARNED = ("learned_beam", "learned_prior")
 
 
-def test_the_learned_options_are_typed_and_off_in_every_level() -> None:
+def test_the_learned_options_are_typed_and_only_hard_and_expert_blend_the_value() -> None:
     for key in LEARNED:
         with pytest.raises(BotSpecError, match=f"{key} must be 0 or 1"):
             make_bot(f"race:{key}=2", seed=1)
@@ -163,10 +163,14 @@ def test_the_learned_options_are_typed_and_off_in_every_level() -> None:
         make_bot("race:learned_camps=3", seed=1)
     blend = parse_spec("race:learned_camps=2").options
     assert isinstance(blend, RaceOptions) and blend.learned_camps is CampJudge.BLEND
-    races = [o for o in (parse_spec(spec).options for spec in LEVELS.values()) if isinstance(o, RaceOptions)]
-    assert len(races) >= 2  # hard, expert
-    assert all(o.learned_camps is CampJudge.HAND and not o.learned for o in races)
-    assert not any(getattr(o, key) for o in races for key in LEARNED)
+    races = {name: o for name, o in ((n, parse_spec(spec).options) for n, spec in LEVELS.items())
+             if isinstance(o, RaceOptions)}
+    assert sorted(races) == ["expert", "hard", "medium"]
+    judged = {name: o.learned_camps for name, o in races.items()}
+    assert judged == {"medium": CampJudge.HAND, "hard": CampJudge.BLEND, "expert": CampJudge.BLEND}
+    assert not any(getattr(o, key) for o in races.values() for key in LEARNED)  # no prior, no learned beam
+    assert isinstance(make_bot("hard", seed=1), RaceBot) and make_bot("hard", seed=1).worth is not None
+    assert make_bot("medium", seed=1).worth is None
     plain = make_bot("race", seed=1)
     assert isinstance(plain, RaceBot) and plain.worth is None and plain.whole.prior is None
 
@@ -214,7 +218,7 @@ def test_the_registry_hands_the_shipped_model_to_the_options_that_read_it() -> N
     camps = make_bot("expert:learned_camps=1", seed=1)
     assert isinstance(camps, RaceBot) and camps.worth is not None and camps.whole.prior is None
     assert camps.options.nodes == RaceOptions(nodes=600).nodes  # the expert's own options kept
-    prior = make_bot("expert:learned_prior=1", seed=1)
+    prior = make_bot("medium:learned_prior=1", seed=1)
     assert isinstance(prior, RaceBot) and prior.worth is None and prior.whole.prior is not None
     assert camps.worth.__self__ is prior.whole.prior.__self__ is shipped()  # type: ignore[attr-defined]
 

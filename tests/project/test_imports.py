@@ -67,7 +67,8 @@ BOT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("base", "evaluation", "random_bot", "autoplay"),  # the interface, position estimates, playing forward
     ("knowledge",),  # what the bots know of cards, terrain and recruiting
     ("planning", "heuristic"),  # the searches' scores; the rules a decent player follows
-    ("options", "policy", "turns"),  # every bot's options; the distilled policy; whole turns and plans followed
+    ("options", "policy", "learned", "turns"),  # every bot's options; the learned parts (the distilled policy, expert
+    # iteration's value and prior); whole turns and plans followed
     ("rollout",),  # the heuristic playing its cycle out (the race planner's finisher=1)
     ("race",),  # medium, hard and expert
     ("experimental",),  # bots no level uses

@@ -6,8 +6,9 @@
 
 New bots subclass ``Bot`` (bots/base.py) and add themselves to ``BOTS`` under a short name, with
 their options class (bots/options.py). Difficulty levels for people (``LEVELS``) are names for a bot
-with a budget, built only of the family in this package; bots/experimental/ holds the bots no level
-uses. ``HELD_OUT_SEEDS`` are the seeds the levels' strength is reported on (docs/bots.md).
+with a budget, built only of the family in this package (the race planner, its finishers, the
+heuristic and the learned parts); bots/experimental/ holds the bots no level uses.
+``HELD_OUT_SEEDS`` are the seeds the levels' strength is reported on (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ def _race(seed: int, options: Any) -> Bot:
     to_fort = None if options.value == Valuation.HAND else to_fort_estimate()  # value=1 or 2
     if not options.learned:
         return RaceBot(seed, options, to_fort=to_fort)
-    # expert iteration's network (numpy), for learned_camps, learned_beam or learned_prior
-    from lewis_clark.bots.experimental.learned import shipped
+    # expert iteration's network (numpy), for learned_camps (hard, expert), learned_beam or learned_prior
+    from lewis_clark.bots.learned import shipped
 
     model = shipped()
     return RaceBot(seed, options, to_fort=to_fort, worth=model.values, prior=model.pick)
@@ -150,8 +151,13 @@ LEVELS: dict[str, str] = {
     # racing (several seats only; solo plays as without it): two medium at a table took 40.8 own turns a
     # player with it, 64.1 without, on sim seeds 5, 11 and 12 (8 games; docs/research/bots-lab-notes.md)
     "medium": "race:samples=2:keep=4:beam=15:nodes=150:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1",
-    "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1",
-    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1",
+    # hard and expert: expert iteration's value (bots/learned.py, generation 3) blended with the hand's
+    # score orders a bucket's Camps (learned_camps=2); chosen on tuning seeds 2,000,101-2,000,200, hard
+    # against hard with it: 38/100 -> 43/100 (docs/research/learned-value.md)
+    "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
+            ":learned_camps=2",
+    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
+              ":learned_camps=2",
 }
 
 

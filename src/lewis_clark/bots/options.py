@@ -143,7 +143,7 @@ class RaceOptions(Options):
     discounts: bool = False  # each recruitment also tried paid with the Interpreter
     purse: bool = False  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
     jumps: bool = False  # solo: Mackenzie's jumps over the Scout are charged (planning.mackenzie_jumps)
-    # expert iteration's network (bots/experimental/learned.py, numpy), handed in by the registry; no level uses it
+    # expert iteration's network (bots/learned.py, numpy), handed in by the registry (hard, expert: learned_camps=2)
     learned_camps: CampJudge = CampJudge.HAND  # how its value orders a bucket's Camps (which ``keep`` are grown)
     learned_beam: bool = False  # its value keeps the inner beam's ``beam`` of the 3 * ``beam`` best by ``underway``
     learned_prior: bool = False  # its prior picks half the actions a turn grows (WholeTurns)

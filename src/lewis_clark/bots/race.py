@@ -24,7 +24,7 @@ deal that no longer matches is dealt anew. So a winning line, once found, is fol
 differs, and each turn spends at most ``nodes`` grown lines on each deal: budgets in lines, never in
 seconds, so a game replays from the seed.
 
-Expert iteration's network (bots/experimental/learned.py) may be handed in by the registry, never
+Expert iteration's network (bots/learned.py) may be handed in by the registry, never
 imported here: its value (``Worth``) ordering a bucket's Camps alone or with ``camped`` (``learned_camps``,
 ``CampJudge``) or cutting the inner
 beam (``learned_beam``), its prior choosing half the actions a turn grows (``learned_prior``, through
@@ -109,7 +109,7 @@ class RaceBot(Bot):
     minus the turn it would reach the Fort (its turn plus ``to_fort``, the learned turns to the
     Fort: bots/experimental/value.py, handed in by the maker), so Camps of one turn and, with no win
     known, Camps of different turns are compared by it; with ``value=2`` only the latter. ``worth`` and
-    ``prior`` are expert iteration's value and prior (bots/experimental/learned.py, handed in by the
+    ``prior`` are expert iteration's value and prior (bots/learned.py, handed in by the
     maker) for the options ``learned_camps``, ``learned_beam`` and ``learned_prior``."""
 
     name = "race"

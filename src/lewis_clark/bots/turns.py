@@ -6,7 +6,7 @@ it by the heuristic's rules, then none or one of the best recruitments (with the
 then the Camp or the end of the turn. ``Following`` is the plan a bot is playing out: its next step
 while the table is still as the plan expected (the Journal after each step; a card drawn
 differently means replanning). ``Line`` is one searched line. A ``Prior`` (a learned move prior,
-handed in from above: bots/experimental/learned.py) may choose half the actions a turn grows. The race planner (bots/race.py) is
+handed in from above: bots/learned.py) may choose half the actions a turn grows. The race planner (bots/race.py) is
 built of these; so is the beam planner (bots/experimental/planner.py).
 """
 
@@ -33,7 +33,7 @@ INTERPRETERS = frozenset(c.slug for c in CARDS if c.role == "interpreter")
 
 Acted = list[tuple[tuple[Action, ...], State]]  # ways to take a turn's action, each with the state it reaches
 # A move prior: from ``pool`` (the ways ranked best first, twice as many as wanted) at a turn decision of
-# ``seat``, the ``wanted`` to grow (bots/experimental/learned.py ``Learner.pick``)
+# ``seat``, the ``wanted`` to grow (bots/learned.py ``Learner.pick``)
 Prior = Callable[[State, int, Acted, int], Acted]
 
 

@@ -6,10 +6,10 @@ seat wins and its margin in spaces: how far the Camp is past the rival's, or sho
 the end) and a **prior** over ``MOVES``, the turn-level moves: each card played, each Village place,
 each card recruited. ``scripts/expert_iteration.py`` fits it (PyTorch) on positions from the bots'
 own games labelled by the race planner's search (and by the outcomes of its play-outs) and saves it
-as an ``.npz`` beside this module (``MODEL_FILE``). No level uses it: the registry hands ``shipped()``'s
-``values`` and ``pick`` to the race bot when its options ``learned_camps``, ``learned_beam`` or
-``learned_prior`` are on (bots/__init__.py), so the race planner never imports this experiment. numpy
-is imported only when a model is loaded, so the bots need it only with those options.
+as an ``.npz`` beside this module (``MODEL_FILE``). The registry hands ``shipped()``'s ``values`` and
+``pick`` to the race bot when its options ``learned_camps`` (the levels ``hard`` and ``expert``),
+``learned_beam`` or ``learned_prior`` are on (bots/__init__.py), so the race planner never imports
+it. numpy is imported only when a model is loaded (a dependency of play since the levels read it).
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ _shipped: list[Learner] = []
 def shipped() -> Learner:
     """The model shipped beside this module (``MODEL_FILE``), loaded once."""
     if not _shipped:
-        with resources.as_file(resources.files("lewis_clark.bots.experimental") / MODEL_FILE) as path:
+        with resources.as_file(resources.files("lewis_clark.bots") / MODEL_FILE) as path:
             _shipped.append(load(str(path)))
     return _shipped[0]
 
