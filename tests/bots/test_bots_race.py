@@ -315,8 +315,8 @@ def test_racing_changes_nothing_solo_and_every_race_level_races() -> None:
 
 def test_a_search_runs_with_fewer_collections_and_puts_the_threshold_back() -> None:
     """The cyclic collector passes over its youngest objects every ``SEARCH_COLLECTION`` allocations while
-    the race planner searches (it makes no cycles), and the caller's threshold is back afterwards, even
-    when the search fails."""
+    the race planner searches (it makes no cycles), and the caller's threshold is back when the last
+    search running ends, even when a search fails."""
     import gc
 
     from lewis_clark.bots.base import SEARCH_COLLECTION, FewerCollections
@@ -329,6 +329,13 @@ def test_a_search_runs_with_fewer_collections_and_puts_the_threshold_back() -> N
         assert gc.get_threshold() == (700, 10, 10)
         with pytest.raises(RuntimeError), FewerCollections():
             raise RuntimeError("a failed search")
+        assert gc.get_threshold() == (700, 10, 10)
+        outer, inner = FewerCollections(), FewerCollections()  # nested, or two threads' searches
+        outer.__enter__()
+        inner.__enter__()
+        outer.__exit__(None, None, None)  # the first to end: another search still runs
+        assert gc.get_threshold() == (SEARCH_COLLECTION, 10, 10)
+        inner.__exit__(None, None, None)
         assert gc.get_threshold() == (700, 10, 10)
         seen: list[tuple[int, int, int]] = []
 

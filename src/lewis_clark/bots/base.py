@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 from abc import ABC, abstractmethod
 from types import TracebackType
 
@@ -37,21 +38,32 @@ def sensible(view: State, legal: list[Action]) -> list[Action]:
 SEARCH_COLLECTION = 100_000
 
 
+_COLLECTING_LOCK = threading.Lock()
+_SEARCHING: list[int] = [0]  # searches inside FewerCollections now, in every thread
+_THRESHOLD_BEFORE: list[tuple[int, ...]] = [gc.get_threshold()]  # the threshold before the first of them
+
+
 class FewerCollections:
     """``with FewerCollections():`` runs a search with the collector's youngest threshold at
-    ``SEARCH_COLLECTION`` and puts the caller's back after. It changes no choice (the collector frees
-    only unreachable objects) and no memory to speak of (a search makes no cycles)."""
-
-    def __init__(self) -> None:
-        self.saved = gc.get_threshold()
+    ``SEARCH_COLLECTION``; when the last search running in the process ends (searches may nest or run
+    in threads: the web's hints), the threshold is put back as it was before the first. It changes no
+    choice (the collector frees only unreachable objects) and no memory to speak of (a search makes no
+    cycles)."""
 
     def __enter__(self) -> None:
-        self.saved = gc.get_threshold()
-        gc.set_threshold(max(SEARCH_COLLECTION, self.saved[0]), *self.saved[1:])
+        with _COLLECTING_LOCK:
+            if _SEARCHING[0] == 0:
+                before = gc.get_threshold()
+                _THRESHOLD_BEFORE[0] = before
+                gc.set_threshold(max(SEARCH_COLLECTION, before[0]), *before[1:])
+            _SEARCHING[0] += 1
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        gc.set_threshold(*self.saved)
+        with _COLLECTING_LOCK:
+            _SEARCHING[0] -= 1
+            if _SEARCHING[0] == 0:
+                gc.set_threshold(*_THRESHOLD_BEFORE[0])
 
 
 class FutileTally:
