@@ -195,6 +195,10 @@ class Following:
         turn's decision, a new plan by ``search`` (put in ``plan``); inside an action with no plan (a card
         drawn changed things) or with no step to follow, the rules of thumb of ``helper``."""
         if len(legal) == 1:
+            if plan and plan[0] == legal[0]:
+                # a forced step of the plan is still its step: taken off it, or the plan's next step would
+                # be this one, no longer legal, and the rest of the plan dropped for the rules of thumb
+                self.next_step(plan, view, legal)
             return legal[0]
         step = self.next_step(plan, view, legal)
         if step is not None:
