@@ -149,6 +149,28 @@ def test_replan_is_the_budget_of_a_search_inside_a_turn_only() -> None:
         RaceOptions(replan=-1)
 
 
+def test_later_is_the_budget_of_a_turns_third_search_on() -> None:
+    """Each card drawn inside a turn may replan its rest: the third and later searches of one turn grow
+    ``later`` lines a deal (a turn's thinking stays bounded), the first two keep ``nodes`` and ``replan``."""
+    s = game(players=1, mackenzie=0)
+    after = apply(s, next(a for a in legal_actions(s) if a.verb == Verb.PLAY))
+    while after.stack:
+        after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+    grown: dict[int, list[int]] = {}
+    for later in (0, 2):
+        bot = RaceBot(5, replace(TINY, nodes=40, later=later))
+        grown[later] = []
+        for state in (s, after, after, after, s):  # the turn's search, three replans, the next turn's
+            bot.search(view(state, 0))
+            grown[later].append(sum(stat.grown for stat in bot.root_stats))
+    assert grown[2][:2] == grown[0][:2]  # the first search and the first replan: as without ``later``
+    assert grown[2][2] < grown[0][2] and grown[2][3] < grown[0][3]  # the third and fourth: fewer lines
+    assert grown[2][4] >= 40  # a new turn's search has ``nodes`` again
+    assert parse_spec("expert").options.later > 0  # the expert bounds its turns so
+    with pytest.raises(ValueError, match="later"):
+        RaceOptions(later=-1)
+
+
 def test_levels_table_names_every_level() -> None:
     assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
 

@@ -161,6 +161,10 @@ class RaceBot(Bot):
         self.beam = o.beam
         self.nodes = o.nodes
         self.replan = o.replan or o.nodes
+        # each Journal card drawn inside a turn (a recruitment, the Interpreter) may replan its rest: the
+        # third and later searches of one turn grow ``later`` lines, so that a turn's thinking stays bounded
+        self.later = o.later or self.replan
+        self.in_turn = 0  # searches made in the turn being played
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
         self.deals: list[Search] = []
         self.committed: tuple[Action, ...] = ()  # the turn last chosen (its searches go on from it)
@@ -210,7 +214,8 @@ class RaceBot(Bot):
                 self._finish(fresh, seat, Line(fresh.root, (), 0.0))  # _finish plays on a copy
             kept.append(fresh)
         # inside a turn only its rest is chosen (the next turn's search grows the deals further)
-        budget = self.replan if inside else self.nodes
+        self.in_turn = self.in_turn + 1 if inside else 1
+        budget = self.nodes if not inside else self.replan if self.in_turn <= 2 else self.later
         for deal in kept:
             self._grow(deal, seat, budget)
         self.deals = kept
