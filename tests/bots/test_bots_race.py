@@ -17,7 +17,6 @@ from lewis_clark.bots.race import Line, RaceBot, Search
 from lewis_clark.match import Match
 from lewis_clark.rules import apply, apply_in_place
 from lewis_clark.state import State
-from lewis_clark.turn import CAMP, END
 
 TINY = RaceOptions(samples=1, keep=2, beam=3, nodes=8)  # budgets for tests: they check behaviour, not strength
 
@@ -205,26 +204,6 @@ def test_with_no_win_the_line_played_out_furthest_is_followed() -> None:
     else:
         assert deal.pick() is deal.won
     assert bot.line is deal.pick()
-
-
-@pytest.mark.parametrize("rank_ties", [False, True])
-def test_play_outs_ending_alike_go_to_the_camp_ranked_higher_with_rank_ties(rank_ties: bool) -> None:
-    """Two play-outs that end alike (the same turns, the same Camp: the finisher stalled from both):
-    with ``rank_ties`` the one started from the Camp the search ranks higher is followed, without it
-    the first played; a play-out that gets further wins whatever its start's rank."""
-    s = game(players=1, mackenzie=0)
-    bot = RaceBot(1, replace(TINY, finish=1, rank_ties=rank_ties))
-    deal = Search(s)
-    first, second = Line(s, ((END,),), 0.0), Line(s, ((CAMP,),), 0.0)
-    bot._judge_finished(deal, 0, first, 1.0)
-    bot._judge_finished(deal, 0, second, 5.0)
-    assert deal.finished is not None
-    assert deal.finished.turns == (second.turns if rank_ties else first.turns)
-    further = s.copy()
-    further.players[0].camp += 3
-    bot._judge_finished(deal, 0, Line(further, ((END,),), 0.0), -math.inf)
-    assert deal.finished.state is further
-    assert parse_spec("race:rank_ties=1").options == RaceOptions(rank_ties=True)
 
 
 def test_finish_is_checked() -> None:

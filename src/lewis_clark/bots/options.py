@@ -137,7 +137,6 @@ class RaceOptions(Options):
     value: Valuation = Valuation.HAND
     finish: int = 0  # best Camps of each turn grown that are played out to the end
     finisher: Finisher = Finisher.HEURISTIC
-    rank_ties: bool = False  # play-outs ending alike: the one from the Camp ranked higher (else the first played)
     bound: bool = True  # at several seats a play-out's win is the win to beat (else only a finished line)
     # at several seats each rival is reckoned to reach the Fort at a racer's pace (planning.RIVAL_PACE), as Mackenzie
     # does solo: a line of the seat's that would arrive later is lost
@@ -214,8 +213,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
         "replan": Opt(int, 0), "later": Opt(int, 0), "actions": Opt(int, 1), "recruits": Opt(int, 0),
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
-        "finisher": Opt(Finisher), "rank_ties": Opt(bool),
-        "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
+        "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),

@@ -34,7 +34,6 @@ set) is told the outcome of every play-out: the labels expert iteration fits on.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -93,7 +92,6 @@ class Search:
         self.best: Line | None = None  # the best Camp seen, when none wins yet
         self.best_rank = 0.0  # its score less a further charge for each turn (FALLBACK_PACE)
         self.finished: Line | None = None  # the best line played out to the end (``finish``), if none wins
-        self.finished_rank = -math.inf  # the rank of the Camp its play-out started from (``rank_ties``)
         self.grown = 0  # lines grown on this deal so far
         self.played: set[tuple[object, ...]] = set()  # positions already played out
 
@@ -143,9 +141,6 @@ class RaceBot(Bot):
         # heuristic: a win found so is the one to beat, and with none the line that gets furthest
         # soonest is followed (a Mountain set-up judged by where it really leads)
         self.finish = o.finish
-        # play-outs that end alike (often: the finisher stalls before the Rockies from every Camp) are told
-        # apart by the rank of the Camp each started from, not by which was played first
-        self.rank_ties = o.rank_ties
         # False: at a table of several seats a play-out's win is only a finished line (it beat the other
         # seats as the heuristic plays them, slower than they may be), never the win to beat
         self.bound = o.bound
@@ -204,7 +199,7 @@ class RaceBot(Bot):
                 self.carried += 1
         for deal in kept:  # a win carried on from a turn before may now come after a rival (``racing``)
             if deal.won is not None and len(deal.won.turns) > self.horizon:
-                self._judge_finished(deal, seat, deal.won, -math.inf)
+                self._judge_finished(deal, seat, deal.won)
                 deal.won = None
         previous = self.line.turns[1:] if self.line is not None and self.line.turns else ()
         inside = view_now.acted or view_now.recruited or view_now.camped
@@ -286,7 +281,6 @@ class RaceBot(Bot):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
                 setattr(out, name, Line(old.state, old.turns[1:], old.score + later))
         out.best_rank = deal.best_rank + (1.0 if self.value != Valuation.HAND else FALLBACK_PACE)
-        out.finished_rank = deal.finished_rank + (1.0 if self.value != Valuation.HAND else FALLBACK_PACE)
         return out
 
     def _warm(self, deal: Search, seat: int, turns: tuple[tuple[Action, ...], ...]) -> None:
@@ -333,7 +327,7 @@ class RaceBot(Bot):
                 if s.winner == seat and n <= self.horizon:
                     deal.won = Line(s.copy(), tuple(done), float(-n))
                 elif self.finish:
-                    self._judge_finished(deal, seat, Line(s.copy(), tuple(done), 0.0), -math.inf)
+                    self._judge_finished(deal, seat, Line(s.copy(), tuple(done), 0.0))
                 return
             self._settle(s, seat)
             if CAMP in taken:
@@ -364,24 +358,23 @@ class RaceBot(Bot):
                 lines = self._blended(lines, seat)
             starts = distinct(lines, self.keep, line_state, seat)
             for line in starts[: self.finish]:
-                self._finish(deal, seat, line, self._camp_rank(line, seat, turn))
+                self._finish(deal, seat, line)
             spent += self._inner(deal, seat, starts)
         deal.grown += spent
 
-    def _finish(self, deal: Search, seat: int, line: Line, rank: float = -math.inf) -> None:
+    def _finish(self, deal: Search, seat: int, line: Line) -> None:
         """Play ``line`` out to the end of the game by each finisher (the seat's turns by its rules,
         the other seats' by the heuristic's, Mackenzie as the engine plays him): a win sooner than
         the one known becomes the win to beat; else the line is judged by where it got
-        (``_judge_finished``; ``rank``: the line's own, a Camp's ``_camp_rank``). A position played out
-        before is not played again."""
+        (``_judge_finished``). A position played out before is not played again."""
         key = position(line.state, seat) + (len(line.turns),)
         if key in deal.played:
             return
         deal.played.add(key)
         for bot in self.finishers:
-            self._play_out(deal, seat, line, bot, rank)
+            self._play_out(deal, seat, line, bot)
 
-    def _play_out(self, deal: Search, seat: int, line: Line, bot: Bot, rank: float) -> None:
+    def _play_out(self, deal: Search, seat: int, line: Line, bot: Bot) -> None:
         """One play-out of ``line`` to the end, the seat's turns by ``bot`` (see ``_finish``)."""
         s = self._settle(line.state.copy(), seat)
         turns = list(line.turns)
@@ -398,22 +391,18 @@ class RaceBot(Bot):
             if deal.won is None or n < len(deal.won.turns):
                 deal.won = Line(s, done.turns, float(-n))
             return
-        self._judge_finished(deal, seat, done, rank)
+        self._judge_finished(deal, seat, done)
 
-    def _judge_finished(self, deal: Search, seat: int, line: Line, rank: float) -> None:
+    @staticmethod
+    def _judge_finished(deal: Search, seat: int, line: Line) -> None:
         """Keep ``line`` (played out, not won) as the deal's finished line if it would reach the
-        Fort soonest: its turns, plus the spaces its Camp still lacks at ``FINISH_PACE`` a turn; with
-        ``rank_ties``, of two that would reach it alike the one whose play-out started from the Camp
-        ranked higher (``rank``), else the first."""
+        Fort soonest: its turns, plus the spaces its Camp still lacks at ``FINISH_PACE`` a turn."""
         s = line.state
         fort = s.options.route.fort_clatsop
         lacking = max(0, fort - s.players[seat].camp)
         score = -(len(line.turns) + lacking / FINISH_PACE)
-        if not line.turns:
-            return
-        old = deal.finished
-        if old is None or score > old.score or (self.rank_ties and score == old.score and rank > deal.finished_rank):
-            deal.finished, deal.finished_rank = Line(s, line.turns, score), rank
+        if line.turns and (deal.finished is None or score > deal.finished.score):
+            deal.finished = Line(s, line.turns, score)
 
     def _inner(self, deal: Search, seat: int, starts: list[Line]) -> int:
         """The inner beam from one turn's best Camps: whole turns at a time, ``beam`` lines kept by
