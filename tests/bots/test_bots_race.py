@@ -305,19 +305,39 @@ def test_racing_reckons_each_rival_at_a_racers_pace() -> None:
 
 @pytest.mark.parametrize("racing", [False, True])
 def test_with_racing_no_line_arriving_after_a_rival_is_grown_or_called_a_win(racing: bool) -> None:
-    """Near the Fort with a rival 4 spaces from it (4 turns at a racer's pace), the search with ``racing``
+    """Near the Fort with a rival 8 spaces from it (7 turns at a racer's pace), the search with ``racing``
     keeps no Camp bucket and no win past the rival's turn; without it, a play-out's win may be later."""
     s = _near_the_fort(2)
     fort = s.options.route.fort_clatsop
-    at(s, 1, fort - 4, camp=fort - 4)
+    at(s, 1, fort - 8, camp=fort - 8)
     bot = RaceBot(5, replace(TINY, finish=1, racing=racing))
     bot.choose(view(s, 0), legal_actions(s))
-    assert bot.horizon == (4 if racing else race.LAST_TURN)
+    assert race.CLOSING <= 7
+    assert bot.horizon == (7 if racing else race.LAST_TURN)
     for deal in bot.deals:
         if racing:
-            assert deal.won is None or len(deal.won.turns) <= 4
-            assert all(turn < 4 for turn in deal.buckets)
+            assert deal.won is None or len(deal.won.turns) <= 7
+            assert all(turn < 7 for turn in deal.buckets)
     assert parse_spec("race:racing=1").options == RaceOptions(racing=True)
+
+
+def test_a_rival_reckoned_within_closing_turns_no_longer_bounds_the_lines() -> None:
+    """A rival 4 spaces from the Fort is reckoned there in 4 turns, fewer than ``CLOSING``: the seat races
+    for its own earliest arrival (the horizon is the usual last turn), so a seat whose Scout has fallen far
+    behind its Camp searches the turns it needs to get there, not only the rival's 4."""
+    s = game(players=2, mackenzie=0)
+    fort = s.options.route.fort_clatsop
+    at(s, 0, fort - 20, camp=fort - 1)  # the Scout sent back far behind a Camp next to the Fort
+    load(s, 0, canoe=2, food=2, horse=2)
+    at(s, 1, fort - 4, camp=fort - 4)
+    assert planning.rivals_arrive(s, 0, race.LAST_TURN) == 4 < race.CLOSING
+    bot = RaceBot(5, replace(TINY, finish=1, racing=True))
+    bot.choose(view(s, 0), legal_actions(s))
+    assert bot.horizon == race.LAST_TURN
+    at(s, 1, fort - 8, camp=fort - 8)  # 7 turns away: racing bounds the lines again
+    bot = RaceBot(5, replace(TINY, finish=1, racing=True))
+    bot.choose(view(s, 0), legal_actions(s))
+    assert bot.horizon == 7
 
 
 def test_racing_changes_nothing_solo_and_every_race_level_races() -> None:

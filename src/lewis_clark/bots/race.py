@@ -69,6 +69,7 @@ BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the buck
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
 LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
 FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks when Mackenzie arrives first
+CLOSING = CYCLE_TURNS  # a rival reckoned to arrive sooner than this no longer bounds the lines (``_racing_horizon``)
 
 
 def blended(worth: list[float]) -> list[int]:
@@ -190,7 +191,7 @@ class RaceBot(Bot):
     def _search(self, view_now: State) -> tuple[Action, ...]:
         self.searches += 1
         seat = view_now.current
-        self.horizon = rivals_arrive(view_now, seat, LAST_TURN) if self.options.racing else LAST_TURN
+        self.horizon = self._racing_horizon(view_now, seat) if self.options.racing else LAST_TURN
         kept: list[Search] = []
         for deal in self.deals:
             moved = self._reroot(deal, view_now, seat)
@@ -225,6 +226,17 @@ class RaceBot(Bot):
         self.committed = first
         self.following.record(root if root is not None else view_now, first)
         return first
+
+    @staticmethod
+    def _racing_horizon(view_now: State, seat: int) -> int:
+        """The seat's turns a line may take with ``racing``: until the first rival is reckoned to Camp at
+        the Fort, unless that is within ``CLOSING`` turns. So close, every line reaches about as far by
+        then and the Camp it has then no longer tells lines apart (a seat whose Scout had fallen far
+        behind its Camp went on Camping with a full hand, the Scout sent back each time, the rival as
+        stuck: a game ran to 200 turns a seat); the seat races for its own earliest arrival instead,
+        the first win found being the earliest either way, and the rival may be slower than reckoned."""
+        arrive = rivals_arrive(view_now, seat, LAST_TURN)
+        return LAST_TURN if arrive < CLOSING else arrive
 
     def _vote(self, deals: list[Search], seat: int) -> tuple[Line | None, State | None]:
         """The line whose first turn wins on most deals (earliest on average), else the first turn
