@@ -10,15 +10,19 @@ from lewis_clark.bots import heuristic, planning
 from lewis_clark.bots.knowledge import (
     LAST_FUR_SOURCE,
     RECRUIT_WORTH,
+    affordable_keeping,
     best_recruit,
     cheapest_discount,
     collects,
     discount_cost,
     is_mover,
+    is_source,
+    last_source,
     moves_over,
     recruit_order,
     recruit_score,
     source_cost,
+    sources,
     spare,
     terrain_ahead,
     terrain_mostly_ahead,
@@ -114,3 +118,33 @@ def test_the_deck_s_last_fur_collector_is_kept_from_the_discount() -> None:
     hand(s, 0, "william-clark", "york", "joseph-and-ruben-field")
     s.players[0].face_up.append(card("hugh-heney"))
     assert discount_cost(s.players[0], card("joseph-and-ruben-field")) == discount_cost(s.players[0], card("york"))
+
+
+def test_the_last_card_that_gains_anything_is_never_a_discount() -> None:
+    # Two experts at a table (tuning seed 2,000,102): one paid its Interpreter and then its last Fur
+    # Trader away as discounts; with nothing left that gains without paying, it Camped in place for 20
+    # turns, its Scout sent back to St Louis.
+    s = game(players=1)
+    hand(s, 0, "william-clark", "joseph-and-ruben-field", "moses-b-reed")
+    p = s.players[0]
+    assert is_source(card("joseph-and-ruben-field")) and is_source(card("francois-labiche"))
+    assert not is_source(card("moses-b-reed")) and not is_source(card("william-clark"))
+    assert sources(p) == 1 and last_source(p, card("joseph-and-ruben-field"))
+    assert spare(card("joseph-and-ruben-field")) and not spare(card("joseph-and-ruben-field"), p)
+    offered = [Action(Verb.DISCARD, "joseph-and-ruben-field"), DISCARD_NONE]
+    assert cheapest_discount(offered) == Action(Verb.DISCARD, "joseph-and-ruben-field")  # no owner known
+    assert cheapest_discount(offered, p) == DISCARD_NONE
+    # with a second source owned (a Hunter, even one played this cycle) the Fur Trader may go
+    s.players[0].face_up.append(card("york"))
+    assert sources(s.players[0]) == 2 and spare(card("joseph-and-ruben-field"), s.players[0])
+    assert cheapest_discount(offered, s.players[0]) == Action(Verb.DISCARD, "joseph-and-ruben-field")
+
+
+def test_a_recruitment_is_not_affordable_by_paying_the_last_source_away() -> None:
+    s = game(players=1)
+    hand(s, 0, "william-clark", "joseph-and-ruben-field")
+    journal(s, "one-eye")
+    load(s, 0, fur=5, equipment=2)  # One Eye's 3 Equipment: 2 held and the Fur Trader's Strength 1
+    assert not affordable_keeping(s.players[0], card("one-eye"))
+    hand(s, 0, "william-clark", "joseph-and-ruben-field", "hugh-mcneal")
+    assert affordable_keeping(s.players[0], card("one-eye"))

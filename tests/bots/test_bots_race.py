@@ -393,3 +393,19 @@ def test_a_search_runs_with_fewer_collections_and_puts_the_threshold_back() -> N
         assert gc.get_threshold() == (700, 10, 10)
     finally:
         gc.set_threshold(*saved)
+
+
+def test_a_finished_line_counts_the_spaces_its_scout_must_win_back_behind_its_camp() -> None:
+    """Two lines played out to the horizon, Camps alike at 32: the one whose Camp Time sent the Scout
+    back behind the Camp lacks those spaces too, and the one whose Scout stands at or ahead of the Camp
+    is kept (tuning seed 2,000,102: judged by the Camp alone, every line scored alike and two experts
+    Camped in place each turn, their Scouts sent back to St Louis, for 300 turns)."""
+    fort = Options(players=2).route.fort_clatsop
+    behind, level = game(players=2), game(players=2)
+    at(behind, 0, 24, camp=32)
+    at(level, 0, 32, camp=32)
+    deal = Search(behind)
+    RaceBot._judge_finished(deal, 0, Line(behind, ((),) * 3, 0.0))
+    assert deal.finished is not None and deal.finished.score == pytest.approx(-(3 + (fort - 32 + 8) / race.FINISH_PACE))
+    RaceBot._judge_finished(deal, 0, Line(level, ((),) * 3, 0.0))
+    assert deal.finished.state is level and deal.finished.score == pytest.approx(-(3 + (fort - 32) / race.FINISH_PACE))

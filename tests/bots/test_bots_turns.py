@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from builders import game, hand, load
+from builders import game, hand, journal, load
 from lewis_clark import legal_actions, view
-from lewis_clark.actions import Action
+from lewis_clark.actions import Action, Verb
+from lewis_clark.bots import make_bot
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.turns import Following
 from lewis_clark.rules import apply_in_place
@@ -68,3 +69,22 @@ def test_a_forced_step_the_plan_did_not_expect_is_taken_and_not_taken_off_the_pl
     forced = following.choose(plan, view(s, 0), legal_actions(s), never_search, HeuristicBot(0))
     assert str(forced) == "under joseph-barter"
     assert [str(a) for a in plan] == ["under york", "perform"]
+
+
+def test_the_search_never_recruits_by_paying_its_last_source_away() -> None:
+    """A recruitment payable only with the seat's last card that gains without paying (here its
+    Interpreter, or its Fur Trader) is not a way the search grows: its lines are too short to see
+    that no mover could be paid again. With a second source owned it is."""
+    whole = make_bot("race:discounts=1", seed=1).whole  # type: ignore[attr-defined]
+
+    def paid(*cards: str, equipment: int) -> list[list[str]]:
+        s = game(players=1)
+        hand(s, 0, *cards)
+        journal(s, "one-eye")
+        load(s, 0, fur=5, equipment=equipment)
+        return [[a.subject for a in steps if a.verb == Verb.DISCARD] for steps, _ in whole.recruited(s, 0, "one-eye")]
+
+    assert paid("william-clark", "francois-labiche", equipment=1) == []
+    assert paid("william-clark", "francois-labiche", "york", equipment=1) == [["francois-labiche"]]
+    assert paid("william-clark", "joseph-and-ruben-field", equipment=2) == []
+    assert paid("william-clark", "joseph-and-ruben-field", "york", equipment=2) == [["york"]]  # the cheaper one

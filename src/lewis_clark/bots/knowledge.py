@@ -42,6 +42,12 @@ RECRUIT_WORTH = 3.0  # a recruitment scoring less is not worth its price (4.0 ne
 # the strong solo records keep their Fur Trader and pay with the Lumberjack, Hunter or Blacksmith).
 LAST_FUR_SOURCE = 1.0
 
+# What gains without paying: a card that collects resources (or Indians, the Interpreter, for the
+# Village). With none left in the deck no mover can be paid again and the expedition stands still for
+# good: two experts at a table (tuning seed 2,000,102) saw one pay its Interpreter and then its last
+# Fur Trader away as discounts and Camp in place for 20 turns, its Scout sent back to St Louis.
+SOURCE_RESULTS = frozenset({"collect", "face-up", "choose", "interpreter"})
+
 
 def terrain_ahead(state: State, p: Player) -> str:
     """The terrain the next movement must cross: the first space ahead that is not Mountain-River."""
@@ -96,9 +102,26 @@ def source_cost(want: int, strength: int, indians: int, under: int) -> float:
     return cost
 
 
-def spare(card: int) -> bool:
-    """A card that may go for a recruitment discount: not a Commander, Interpreter or mover."""
-    return CARDS[card].role not in KEEP_ROLES and not is_mover(card)
+def is_source(card: int) -> bool:
+    """The card gains something without paying (``SOURCE_RESULTS``)."""
+    return any(alt.result in SOURCE_RESULTS for alt in CARDS[card].alternatives)
+
+
+def sources(p: Player) -> int:
+    """The cards ``p`` owns that gain without paying."""
+    return sum(1 for c in (*p.hand, *p.face_up, *p.face_down) if is_source(c))
+
+
+def last_source(p: Player, card: int) -> bool:
+    """``card`` is the only card ``p`` owns that gains without paying: paid away, the expedition
+    could never pay a mover again."""
+    return is_source(card) and sources(p) <= 1
+
+
+def spare(card: int, p: Player | None = None) -> bool:
+    """A card that may go for a recruitment discount: not a Commander, Interpreter or mover, and
+    (given its owner ``p``) not the owner's last source."""
+    return CARDS[card].role not in KEEP_ROLES and not is_mover(card) and not (p is not None and last_source(p, card))
 
 
 def recruit_score(state: State, seat: int, card: int) -> float:
@@ -112,8 +135,8 @@ def recruit_score(state: State, seat: int, card: int) -> float:
 
 
 def affordable_keeping(p: Player, card: int) -> bool:
-    """``card`` can be paid without giving up the Commander, the Interpreter or a mover."""
-    best = max((CARDS[c].strength for c in p.hand if spare(c)), default=0)
+    """``card`` can be paid without giving up the Commander, the Interpreter, a mover or the last source."""
+    best = max((CARDS[c].strength for c in p.hand if spare(c, p)), default=0)
     return p.resources[EQUIPMENT] >= recruit_equipment(card, best)
 
 
@@ -167,7 +190,7 @@ def discount_cost(p: Player, card: int) -> float:
 def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
     """The discount to pay a recruitment with (R15): the spare card that gives up least
     (``discount_cost``; by worth alone without ``p``), else none, else the first offered."""
-    candidates = [a for a in legal if a != DISCARD_NONE and spare(BY_SLUG[a.subject].id)]
+    candidates = [a for a in legal if a != DISCARD_NONE and spare(BY_SLUG[a.subject].id, p)]
     if candidates:
         if p is None:
             return min(candidates, key=lambda a: CARD_WORTH[BY_SLUG[a.subject].id])
@@ -175,6 +198,7 @@ def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
     return DISCARD_NONE if DISCARD_NONE in legal else legal[0]
 
 
-__all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "affordable_keeping", "best_recruit",
-           "cheapest_discount", "collects", "discount_cost", "is_mover", "mountain_soon", "moves_over",
-           "recruit_order", "recruit_score", "source_cost", "spare", "terrain_ahead", "terrain_mostly_ahead"]
+__all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "SOURCE_RESULTS", "affordable_keeping",
+           "best_recruit", "cheapest_discount", "collects", "discount_cost", "is_mover", "is_source", "last_source",
+           "mountain_soon", "moves_over", "recruit_order", "recruit_score", "source_cost", "sources", "spare",
+           "terrain_ahead", "terrain_mostly_ahead"]

@@ -160,7 +160,7 @@ def purse(state: State, seat: int) -> float:
     if not fur and not equipment:
         return 0.0
     base = turns_to_go(state, seat)
-    discount = max((CARDS[c].strength for c in p.hand if spare(c)), default=0)
+    discount = max((CARDS[c].strength for c in p.hand if spare(c, p)), default=0)
     best = 0.0
     for slot, card in enumerate(state.journal):
         if not card or not any(POWER[card]):

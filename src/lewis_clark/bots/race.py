@@ -408,10 +408,15 @@ class RaceBot(Bot):
     @staticmethod
     def _judge_finished(deal: Search, seat: int, line: Line) -> None:
         """Keep ``line`` (played out, not won) as the deal's finished line if it would reach the
-        Fort soonest: its turns, plus the spaces its Camp still lacks at ``FINISH_PACE`` a turn."""
+        Fort soonest: its turns, plus the spaces its Camp still lacks at ``FINISH_PACE`` a turn, and
+        those its Scout must first win back when Camp Time sent it behind the Camp. Counting the Camp
+        alone, two experts at a table whose lines could not reach the Fort before the rival was
+        reckoned there judged every line alike and Camped each turn, the Scout sent back to St Louis,
+        for 300 turns (tuning seed 2,000,102)."""
         s = line.state
         fort = s.options.route.fort_clatsop
-        lacking = max(0, fort - s.players[seat].camp)
+        p = s.players[seat]
+        lacking = max(0, fort - p.camp) + max(0, p.camp - p.scout)
         score = -(len(line.turns) + lacking / FINISH_PACE)
         if line.turns and (deal.finished is None or score > deal.finished.score):
             deal.finished = Line(s, line.turns, score)

@@ -19,7 +19,7 @@ from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.bots.autoplay import finish_action
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.knowledge import KEEP_ROLES
+from lewis_clark.bots.knowledge import KEEP_ROLES, sources
 from lewis_clark.bots.planning import recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
@@ -145,7 +145,10 @@ class WholeTurns:
     def recruited(self, state: State, seat: int, card: str) -> list[tuple[tuple[Action, ...], State]]:
         """``card`` recruited, the discount paid by the heuristic's rule (never the Commander or the
         Interpreter) and, with ``discounts``, also with the Interpreter: the strong solo records pay
-        it away once enough Indians are aboard (6 of their 7 games), and the search judges whether it pays."""
+        it away once enough Indians are aboard (6 of their 7 games), and the search judges whether it pays.
+        Never with the seat's last source (``knowledge.sources``): the search's lines are too short to
+        see that no mover could be paid again."""
+        had = sources(state.players[seat])
         s = state.copy()
         first = Action(Verb.RECRUIT, card)
         apply_in_place(s, first)
@@ -162,6 +165,8 @@ class WholeTurns:
             steps += self.complete(t, seat)
             if way is None and any(a.verb == Verb.DISCARD and a.subject in KEPT for a in steps):
                 continue  # affordable only by giving up the Commander or the Interpreter
+            if sources(t.players[seat]) == 0 < had:
+                continue  # paid with the last card that gains anything
             if not t.over and t.current == seat:
                 out.append((steps, t))
         return out
