@@ -22,7 +22,6 @@ from lewis_clark.bots.knowledge import (
     is_mover,
     mountain_soon,
     source_cost,
-    spare,
     terrain_ahead,
 )
 from lewis_clark.cards import BY_SLUG, CARDS
@@ -505,10 +504,6 @@ class HeuristicBot(Bot):
 
     def _recruit(self, view: State, legal: list[Action], p: Player) -> Action | None:
         return best_recruit(view, view.current, legal)
-
-    @staticmethod
-    def _spare(card: int) -> bool:
-        return spare(card)
 
     def _discount(self, view: State, legal: list[Action]) -> Action:
         """Pay with the weakest spare card, else with none (``knowledge.cheapest_discount``)."""

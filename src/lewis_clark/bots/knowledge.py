@@ -102,14 +102,17 @@ def source_cost(want: int, strength: int, indians: int, under: int) -> float:
     return cost
 
 
+SOURCE: tuple[bool, ...] = tuple(any(alt.result in SOURCE_RESULTS for alt in c.alternatives) for c in CARDS)
+
+
 def is_source(card: int) -> bool:
-    """The card gains something without paying (``SOURCE_RESULTS``)."""
-    return any(alt.result in SOURCE_RESULTS for alt in CARDS[card].alternatives)
+    """The card gains something without paying (``SOURCE_RESULTS``; read from ``SOURCE``, made once)."""
+    return SOURCE[card]
 
 
 def sources(p: Player) -> int:
     """The cards ``p`` owns that gain without paying."""
-    return sum(1 for c in (*p.hand, *p.face_up, *p.face_down) if is_source(c))
+    return sum(1 for c in (*p.hand, *p.face_up, *p.face_down) if SOURCE[c])
 
 
 def last_source(p: Player, card: int) -> bool:
@@ -199,6 +202,6 @@ def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
 
 
 __all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "SOURCE_RESULTS", "affordable_keeping",
-           "best_recruit", "cheapest_discount", "collects", "discount_cost", "is_mover", "is_source", "last_source",
+           "SOURCE", "best_recruit", "cheapest_discount", "collects", "discount_cost", "is_mover", "is_source", "last_source",
            "mountain_soon", "moves_over", "recruit_order", "recruit_score", "source_cost", "sources", "spare",
            "terrain_ahead", "terrain_mostly_ahead"]
