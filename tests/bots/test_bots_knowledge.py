@@ -3,7 +3,7 @@ recruit scoring and the discount card, in one place read by the heuristic and th
 
 from __future__ import annotations
 
-from builders import at, card, game, hand, journal, load
+from builders import at, card, game, hand, indians, journal, load
 from lewis_clark import legal_actions
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import heuristic, planning
@@ -14,6 +14,8 @@ from lewis_clark.bots.knowledge import (
     best_recruit,
     cheapest_discount,
     collects,
+    cut_off,
+    cuts_off,
     discount_cost,
     is_mover,
     is_source,
@@ -148,3 +150,30 @@ def test_a_recruitment_is_not_affordable_by_paying_the_last_source_away() -> Non
     assert not affordable_keeping(s.players[0], card("one-eye"))
     hand(s, 0, "william-clark", "joseph-and-ruben-field", "hugh-mcneal")
     assert affordable_keeping(s.players[0], card("one-eye"))
+
+
+def test_a_seat_with_no_interpreter_and_no_indian_is_cut_off_from_the_village_while_mountains_lie_ahead() -> None:
+    # R10: only an Interpreter gains Indians; R9/R11: placed Indians leave for good. An expert and a medium
+    # at a table (tuning seed 2,000,107) reached this state and stood at Camps 24 and 27 for 200 turns each.
+    s = game(players=1)
+    hand(s, 0, "william-clark", "york", "george-drouillard")
+    indians(s, 0, 0)
+    at(s, 0, 20, 20)
+    assert cut_off(s, 0)
+    indians(s, 0, 1)
+    assert not cut_off(s, 0)  # one Indian still reaches the Village
+    indians(s, 0, 0)
+    s.players[0].on_cards = 1
+    assert not cut_off(s, 0)  # an Indian under a card comes back aboard at the Camp
+    s.players[0].on_cards = 0
+    hand(s, 0, "william-clark", "york", "francois-labiche")
+    assert not cut_off(s, 0)  # the Interpreter gathers new ones
+    hand(s, 0, "william-clark", "york")
+    at(s, 0, 40, 40)
+    assert not cut_off(s, 0)  # past the last Mountain: the River to the Fort needs no Village
+    before = s.copy()
+    at(before, 0, 20, 20)
+    indians(before, 0, 1)
+    after = before.copy()
+    indians(after, 0, 0)
+    assert cuts_off(before, after, 0) and not cuts_off(after, after, 0)

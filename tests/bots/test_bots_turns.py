@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from builders import game, hand, journal, load
+from builders import at, game, hand, indians, journal, load
 from lewis_clark import legal_actions, view
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import make_bot
@@ -88,3 +88,38 @@ def test_the_search_never_recruits_by_paying_its_last_source_away() -> None:
     assert paid("william-clark", "francois-labiche", "york", equipment=1) == [["francois-labiche"]]
     assert paid("william-clark", "joseph-and-ruben-field", equipment=2) == []
     assert paid("william-clark", "joseph-and-ruben-field", "york", equipment=2) == [["york"]]  # the cheaper one
+
+
+def test_the_search_never_pays_its_interpreter_away_with_no_indian_owned() -> None:
+    """R10: only an Interpreter gains Indians. Paid away with no Indian aboard or on a card, the seat
+    could never use the Village again (tuning seed 2,000,107: a 400-turn stall); with one Indian kept,
+    as the strong solo records do, it is a way the search grows."""
+    whole = make_bot("race:discounts=1", seed=1).whole  # type: ignore[attr-defined]
+
+    def paid(aboard: int) -> list[list[str]]:
+        s = game(players=1)
+        hand(s, 0, "william-clark", "francois-labiche", "york", "hugh-mcneal")
+        journal(s, "one-eye")
+        load(s, 0, fur=5, equipment=2)
+        indians(s, 0, aboard)
+        at(s, 0, 12, 12)
+        return [[a.subject for a in steps if a.verb == Verb.DISCARD] for steps, _ in whole.recruited(s, 0, "one-eye")]
+
+    assert ["francois-labiche"] in paid(1)
+    assert all("francois-labiche" not in way for way in paid(0))
+    assert paid(0)  # still recruited, paid with a spare card
+
+
+def test_the_search_never_spends_its_last_indian_without_an_interpreter() -> None:
+    """An Indian placed in the Village leaves for good (R9): with no Interpreter owned, the last one spent
+    so closes the Village for good while Mountains lie ahead; the search grows every other action."""
+    whole = make_bot("race", seed=1).whole  # type: ignore[attr-defined]
+    s = game(players=1)
+    hand(s, 0, "william-clark", "york", "joseph-whitehouse", "hugh-mcneal")
+    indians(s, 0, 1)
+    at(s, 0, 12, 12)
+    grown = [steps for steps, _ in whole.acted(s, 0)]
+    assert grown
+    assert not any(a.verb == Verb.VILLAGE for steps in grown for a in steps)
+    hand(s, 0, "william-clark", "york", "joseph-whitehouse", "francois-labiche")  # with an Interpreter it may
+    assert any(a.verb == Verb.VILLAGE for steps, _ in whole.acted(s, 0) for a in steps)

@@ -48,6 +48,14 @@ LAST_FUR_SOURCE = 1.0
 # Fur Trader away as discounts and Camp in place for 20 turns, its Scout sent back to St Louis.
 SOURCE_RESULTS = frozenset({"collect", "face-up", "choose", "interpreter"})
 
+# Only an Interpreter gains Indians (R10), and Indians placed in the Village or sent to the Powwow leave
+# the expedition for good (R9, R11). A seat with neither an Interpreter nor an Indian can never use the
+# Village again: no Horse Trade, no Canoes, no new Journal cards, no mover that sends an Indian. Short
+# of the Mountains that is a stall for good: an expert and a medium at a table (tuning seed 2,000,107),
+# each having paid its Interpreter away and spent its last Indian, stood at Camps 24 and 27 for 200
+# turns each, the Journal frozen. The strong solo records pay the Interpreter away too, always with
+# an Indian kept.
+
 
 def terrain_ahead(state: State, p: Player) -> str:
     """The terrain the next movement must cross: the first space ahead that is not Mountain-River."""
@@ -119,6 +127,21 @@ def last_source(p: Player, card: int) -> bool:
     """``card`` is the only card ``p`` owns that gains without paying: paid away, the expedition
     could never pay a mover again."""
     return is_source(card) and sources(p) <= 1
+
+
+def cut_off(state: State, seat: int) -> bool:
+    """``seat`` owns no Interpreter and no Indian (aboard or on its cards) while Mountain spaces are still
+    ahead of its Scout and Camp: it can never reach the Village again (``SOURCE_RESULTS``' note)."""
+    p = state.players[seat]
+    if p.indians or p.on_cards or any(CARDS[c].role == "interpreter" for c in (*p.hand, *p.face_up, *p.face_down)):
+        return False
+    route = state.options.route
+    return any(t != RIVER for t in route.terrains[max(p.scout, p.camp) + 1: route.fort_clatsop + 1])
+
+
+def cuts_off(before: State, after: State, seat: int) -> bool:
+    """What led from ``before`` to ``after`` cut ``seat`` off from the Village for good (``cut_off``)."""
+    return cut_off(after, seat) and not cut_off(before, seat)
 
 
 def spare(card: int, p: Player | None = None) -> bool:
@@ -202,6 +225,6 @@ def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
 
 
 __all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "SOURCE_RESULTS", "affordable_keeping",
-           "SOURCE", "best_recruit", "cheapest_discount", "collects", "discount_cost", "is_mover", "is_source", "last_source",
+           "SOURCE", "best_recruit", "cheapest_discount", "collects", "cut_off", "cuts_off", "discount_cost", "is_mover", "is_source", "last_source",
            "mountain_soon", "moves_over", "recruit_order", "recruit_score", "source_cost", "sources", "spare",
            "terrain_ahead", "terrain_mostly_ahead"]

@@ -19,7 +19,7 @@ from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.bots.autoplay import finish_action
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.knowledge import KEEP_ROLES, sources
+from lewis_clark.bots.knowledge import KEEP_ROLES, cuts_off, sources
 from lewis_clark.bots.planning import recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
@@ -105,6 +105,10 @@ class WholeTurns:
                     steps += self.complete(s, seat)
                 made.append((0.0 if s.over else underway(s, seat, 0, self.saving), steps, s))
         made.sort(key=lambda m: -m[0])
+        # never the action that spends the seat's last Indian with no Interpreter owned (``knowledge.cut_off``),
+        # unless nothing else is left: the search's lines are too short to see the stall it makes
+        kept = [m for m in made if not cuts_off(state, m[2], seat)]
+        made = kept or made
         if self.prior is None:
             return [(steps, s) for _, steps, s in _varied(made, self.actions)]
         pool = [(steps, s) for _, steps, s in _varied(made, 2 * self.actions)]
@@ -146,8 +150,9 @@ class WholeTurns:
         """``card`` recruited, the discount paid by the heuristic's rule (never the Commander or the
         Interpreter) and, with ``discounts``, also with the Interpreter: the strong solo records pay
         it away once enough Indians are aboard (6 of their 7 games), and the search judges whether it pays.
-        Never with the seat's last source (``knowledge.sources``): the search's lines are too short to
-        see that no mover could be paid again."""
+        Never with the seat's last source (``knowledge.sources``), nor with the Interpreter when no Indian
+        is owned (``knowledge.cut_off``): the search's lines are too short to see that no mover could be
+        paid again, or that the Village is closed for good."""
         had = sources(state.players[seat])
         s = state.copy()
         first = Action(Verb.RECRUIT, card)
@@ -167,6 +172,8 @@ class WholeTurns:
                 continue  # affordable only by giving up the Commander or the Interpreter
             if sources(t.players[seat]) == 0 < had:
                 continue  # paid with the last card that gains anything
+            if cuts_off(state, t, seat):
+                continue  # the Interpreter paid away with no Indian owned: the Village closed for good
             if not t.over and t.current == seat:
                 out.append((steps, t))
         return out
