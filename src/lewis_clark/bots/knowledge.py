@@ -225,6 +225,6 @@ def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
 
 
 __all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "SOURCE_RESULTS", "affordable_keeping",
-           "SOURCE", "best_recruit", "cheapest_discount", "collects", "cut_off", "cuts_off", "discount_cost", "is_mover", "is_source", "last_source",
-           "mountain_soon", "moves_over", "recruit_order", "recruit_score", "source_cost", "sources", "spare",
-           "terrain_ahead", "terrain_mostly_ahead"]
+           "SOURCE", "best_recruit", "cheapest_discount", "collects", "cut_off", "cuts_off", "discount_cost",
+           "is_mover", "is_source", "last_source", "mountain_soon", "moves_over", "recruit_order", "recruit_score",
+           "source_cost", "sources", "spare", "terrain_ahead", "terrain_mostly_ahead"]
