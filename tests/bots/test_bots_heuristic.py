@@ -5,8 +5,9 @@ import random
 import pytest
 from bot_games import play
 
-from builders import game, load
+from builders import at, game, hand, indians, load
 from lewis_clark import legal_actions, new_game, view
+from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.evaluation import evaluate, win_value
 from lewis_clark.bots.heuristic import HeuristicBot
 
@@ -80,3 +81,19 @@ def test_win_value_is_one_for_a_win_zero_for_a_loss_and_squashed_between() -> No
     won = s.copy()
     won.over, won.winner = True, 1
     assert win_value(won, 1) == 1.0 and win_value(won, 0) == 0.0
+
+
+def test_the_heuristic_never_spends_its_last_indian_without_an_interpreter() -> None:
+    """Before the Mountains it trades for Horses, but an Indian placed in the Village leaves for good
+    (R9) and only an Interpreter gains more (R10): the last one, with no Interpreter owned, is kept
+    (``knowledge.cut_off``), whatever one Horse would gain."""
+    def choice(*cards: str) -> Action:
+        s = game(players=1)
+        hand(s, 0, *cards)
+        load(s, 0, wood=1, fur=1, equipment=1)
+        indians(s, 0, 1)
+        at(s, 0, 21, 21)
+        return HeuristicBot(1).choose(s, legal_actions(s))
+
+    assert choice("william-clark", "york", "joseph-whitehouse", "francois-labiche") == Action(Verb.VILLAGE, "horse", 1)
+    assert choice("william-clark", "york", "joseph-whitehouse", "hugh-mcneal").verb != Verb.VILLAGE

@@ -19,8 +19,10 @@ from lewis_clark.bots.knowledge import (
     KEEP_ROLES,
     best_recruit,
     cheapest_discount,
+    cuts_off,
     is_mover,
     mountain_soon,
+    owns_interpreter,
     source_cost,
     terrain_ahead,
 )
@@ -185,14 +187,15 @@ class HeuristicBot(Bot):
             return recruit
         if not view.acted:
             plan = self._action_plan(view, legal, p)
-            if plan and plan[0] in legal:  # not offered: futile (``bots.sensible``)
+            # not offered: futile (``bots.sensible``)
+            if plan and plan[0] in legal and not self._closes_village(view, plan):
                 self.plan = plan[1:]
                 return plan[0]
             at_fort = p.scout >= route.fort_clatsop
             if can_camp and p.face_up and not at_fort and (len(p.hand) <= 1 or landing.scout >= p.camp):
                 return CAMP
             filler = self._filler(view, legal, p)
-            if filler and filler[0] in legal:
+            if filler and filler[0] in legal and not self._closes_village(view, filler):
                 self.plan = filler[1:]
                 return filler[0]
         if can_camp and self._camp_now(view, view.current):
@@ -200,6 +203,15 @@ class HeuristicBot(Bot):
         if END in legal:
             return END
         return CAMP if can_camp else legal[0]
+
+    def _closes_village(self, view: State, plan: list[Action]) -> bool:
+        """The plan spends the seat's last Indian with no Interpreter owned while Mountains lie ahead
+        (``knowledge.cut_off``): the Village closed for good is worth no single Horse or Canoe."""
+        p = view.players[view.current]
+        if not p.indians or owns_interpreter(p):
+            return False
+        result = self._simulate(view, plan)
+        return result is not None and cuts_off(view, result[0], view.current)
 
     def _camp_now(self, view: State, seat: int) -> bool:
         """After the action: Camp when next turn could do nothing else, or when the hand is nearly

@@ -129,11 +129,16 @@ def last_source(p: Player, card: int) -> bool:
     return is_source(card) and sources(p) <= 1
 
 
+def owns_interpreter(p: Player) -> bool:
+    """``p`` owns an Interpreter (in hand or played this cycle)."""
+    return any(CARDS[c].role == "interpreter" for c in (*p.hand, *p.face_up, *p.face_down))
+
+
 def cut_off(state: State, seat: int) -> bool:
     """``seat`` owns no Interpreter and no Indian (aboard or on its cards) while Mountain spaces are still
     ahead of its Scout and Camp: it can never reach the Village again (``SOURCE_RESULTS``' note)."""
     p = state.players[seat]
-    if p.indians or p.on_cards or any(CARDS[c].role == "interpreter" for c in (*p.hand, *p.face_up, *p.face_down)):
+    if p.indians or p.on_cards or owns_interpreter(p):
         return False
     route = state.options.route
     return any(t != RIVER for t in route.terrains[max(p.scout, p.camp) + 1: route.fort_clatsop + 1])
@@ -226,5 +231,6 @@ def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
 
 __all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "SOURCE_RESULTS", "affordable_keeping",
            "SOURCE", "best_recruit", "cheapest_discount", "collects", "cut_off", "cuts_off", "discount_cost",
-           "is_mover", "is_source", "last_source", "mountain_soon", "moves_over", "recruit_order", "recruit_score",
-           "source_cost", "sources", "spare", "terrain_ahead", "terrain_mostly_ahead"]
+           "is_mover", "is_source", "last_source", "mountain_soon", "moves_over", "owns_interpreter",
+           "recruit_order", "recruit_score", "source_cost", "sources", "spare", "terrain_ahead",
+           "terrain_mostly_ahead"]
