@@ -135,10 +135,12 @@ def test_heuristic_village_knowledge_follows_the_places_data() -> None:
 
 
 def _river_turn() -> State:
-    """Seat 0 on the River with Wood and one Indian, no mover in hand and nothing to recruit."""
+    """Seat 0 on the River with Wood and one Indian, no mover in hand and nothing to recruit; its
+    Interpreter played this cycle, so the last Indian may go (``knowledge.cut_off``)."""
     s = game(players=2)
     s.players[0].scout = RIVER_START
     hand(s, 0, "hugh-mcneal", "thomas-p-howard")
+    area(s, 0, "francois-labiche")
     load(s, 0, wood=3)
     indians(s, 0, 1)
     return s
