@@ -156,10 +156,12 @@ LEVELS: dict[str, str] = {
     # against hard with it: 38/100 -> 43/100 (docs/research/learned-value.md)
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
             ":learned_camps=2",
-    # expert: a turn's third and later searches (Journal cards drawn inside it) grow a quarter of the lines
-    # (later=150), so that its longest turn stays bounded: about 1 turn in 25 solo, 1 in 100 at two seats
+    # expert: a search inside a turn (a Journal card drawn inside it replans its rest) grows half the lines
+    # (replan=300), the third and later ones a quarter (later=150), so that a turn's thinking stays bounded:
+    # a second search comes in about 1 turn in 4. replan=300 chosen on tuning seeds 2,000,151-2,000,200
+    # (paired solo games at level 0; docs/research/bots-lab-notes.md)
     "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
-              ":learned_camps=2:later=150",
+              ":learned_camps=2:replan=300:later=150",
 }
 
 
