@@ -158,8 +158,8 @@ LEVELS: dict[str, str] = {
             ":learned_camps=2",
     # expert: a search inside a turn (a Journal card drawn inside it replans its rest) grows half the lines
     # (replan=300), the third and later ones a quarter (later=150), so that a turn's thinking stays bounded:
-    # a second search comes in about 1 turn in 4. replan=300 chosen on tuning seeds 2,000,151-2,000,200
-    # (paired solo games at level 0; docs/research/bots-lab-notes.md)
+    # a second search comes in about 1 turn in 4. replan=300 chosen on tuning seeds 2,000,151-2,000,241
+    # (paired solo games at level 0: 45 won against 42; docs/research/bots-lab-notes.md)
     "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
               ":learned_camps=2:replan=300:later=150",
 }
