@@ -47,7 +47,7 @@ class Route:
         object.__setattr__(self, "_hash", hash((self.terrains, self.st_louis, self.fort_clatsop)))
 
     def __hash__(self) -> int:
-        # Kept from the start: the bots key caches by route (planning.terrain_left, evaluation), and
+        # Kept from the start: the bots key caches by route (knowledge.terrain_left, evaluation), and
         # the dataclass's generated __hash__ hashed the 55 terrains again each time, interpreted under
         # mypyc (py-spy: 3% of an expert's search).
         return self._hash

@@ -5,7 +5,8 @@ from __future__ import annotations
 from builders import at, game, hand, load
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import planning
-from lewis_clark.bots.planning import camped, hand_reach, recruit_order, terrain_left, terrain_mostly_ahead, turns_to_go, underway
+from lewis_clark.bots.knowledge import terrain_left
+from lewis_clark.bots.planning import camped, hand_reach, recruit_order, terrain_mostly_ahead, turns_to_go, underway
 from lewis_clark.route import MOUNTAIN, RIVER
 from lewis_clark.rules import legal_actions
 

@@ -19,6 +19,8 @@ from lewis_clark.route import MOUNTAIN, MOUNTAIN_RIVER, RIVER
 from lewis_clark.state import Player, State
 
 KEEP_ROLES = frozenset({"commander", "interpreter"})  # never discarded (the rulebook's advice)
+INTERPRETERS = frozenset(c.id for c in CARDS if c.role == "interpreter")  # the cards that gain Indians (R10)
+INTERPRETER_SLUGS = frozenset(CARDS[c].slug for c in INTERPRETERS)  # the same, as actions name them
 TERRAIN_LOOK = 8  # spaces ahead that decide which movers are wanted
 HAND_LIMIT = 8  # cards owned beyond which recruiting stops (each unplayed one costs Camp Time)
 
@@ -131,7 +133,23 @@ def last_source(p: Player, card: int) -> bool:
 
 def owns_interpreter(p: Player) -> bool:
     """``p`` owns an Interpreter (in hand or played this cycle)."""
-    return any(CARDS[c].role == "interpreter" for c in (*p.hand, *p.face_up, *p.face_down))
+    return any(c in INTERPRETERS for c in (*p.hand, *p.face_up, *p.face_down))
+
+
+_LEFT: dict[tuple[object, int], tuple[int, int]] = {}
+
+
+def terrain_left(state: State, seat: int) -> tuple[int, int]:
+    """River and Mountain spaces between ``seat``'s Scout and Fort Clatsop (both count each other)."""
+    route = state.options.route
+    p = state.players[seat]
+    scout = max(p.scout, p.camp)  # a Scout sent back behind its Camp has not gained terrain to cross
+    key = (route, scout)
+    known = _LEFT.get(key)
+    if known is None:
+        terrains = route.terrains[scout + 1: route.fort_clatsop + 1]
+        known = _LEFT[key] = (sum(1 for t in terrains if t != MOUNTAIN), sum(1 for t in terrains if t != RIVER))
+    return known
 
 
 def cut_off(state: State, seat: int) -> bool:
@@ -140,8 +158,7 @@ def cut_off(state: State, seat: int) -> bool:
     p = state.players[seat]
     if p.indians or p.on_cards or owns_interpreter(p):
         return False
-    route = state.options.route
-    return any(t != RIVER for t in route.terrains[max(p.scout, p.camp) + 1: route.fort_clatsop + 1])
+    return terrain_left(state, seat)[1] > 0
 
 
 def cuts_off(before: State, after: State, seat: int) -> bool:
@@ -229,8 +246,8 @@ def cheapest_discount(legal: list[Action], p: Player | None = None) -> Action:
     return DISCARD_NONE if DISCARD_NONE in legal else legal[0]
 
 
-__all__ = ["HAND_LIMIT", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH", "SOURCE_RESULTS", "affordable_keeping",
-           "SOURCE", "best_recruit", "cheapest_discount", "collects", "cut_off", "cuts_off", "discount_cost",
-           "is_mover", "is_source", "last_source", "mountain_soon", "moves_over", "owns_interpreter",
-           "recruit_order", "recruit_score", "source_cost", "sources", "spare", "terrain_ahead",
-           "terrain_mostly_ahead"]
+__all__ = ["HAND_LIMIT", "INTERPRETERS", "INTERPRETER_SLUGS", "KEEP_ROLES", "LAST_FUR_SOURCE", "RECRUIT_WORTH",
+           "SOURCE_RESULTS", "SOURCE", "affordable_keeping", "best_recruit", "cheapest_discount", "collects", "cut_off",
+           "cuts_off", "discount_cost", "is_mover", "is_source", "last_source", "mountain_soon", "moves_over",
+           "owns_interpreter", "recruit_order", "recruit_score", "source_cost", "sources", "spare", "terrain_ahead",
+           "terrain_left", "terrain_mostly_ahead"]

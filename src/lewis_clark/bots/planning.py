@@ -16,14 +16,14 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from lewis_clark.bots.evaluation import card_moves, cargo_worth, indian_worth, movement_ends_from
-from lewis_clark.bots.knowledge import TERRAIN_LOOK, recruit_order, spare, terrain_mostly_ahead
+from lewis_clark.bots.knowledge import TERRAIN_LOOK, recruit_order, spare, terrain_left, terrain_mostly_ahead
 from lewis_clark.cards import CARDS, LAROCQUE
 from lewis_clark.decisions import MOST_STRENGTH
 from lewis_clark.effects import MOVE_TERRAIN
 from lewis_clark.expedition import boat_time
 from lewis_clark.queries import recruit_fur
 from lewis_clark.resources import EQUIPMENT, FUR, HORSE, INDIAN
-from lewis_clark.route import MOUNTAIN, RIVER
+from lewis_clark.route import RIVER
 from lewis_clark.state import Player, State
 
 REACH_WEIGHT = 0.8  # a space the hand could still cover is worth most of a space covered
@@ -104,20 +104,6 @@ def _power(card: int) -> tuple[float, float]:
 
 POWER: tuple[tuple[float, float], ...] = tuple(
     (0.0, 0.0) if c.id == 0 or c.role == "commander" else _power(c.id) for c in CARDS)
-_LEFT: dict[tuple[object, int], tuple[int, int]] = {}
-
-
-def terrain_left(state: State, seat: int) -> tuple[int, int]:
-    """River and Mountain spaces between ``seat``'s Scout and Fort Clatsop (both count each other)."""
-    route = state.options.route
-    p = state.players[seat]
-    scout = max(p.scout, p.camp)  # a Scout sent back behind its Camp has not gained terrain to cross
-    key = (route, scout)
-    known = _LEFT.get(key)
-    if known is None:
-        terrains = route.terrains[scout + 1: route.fort_clatsop + 1]
-        known = _LEFT[key] = (sum(1 for t in terrains if t != MOUNTAIN), sum(1 for t in terrains if t != RIVER))
-    return known
 
 
 # Three paces, three jobs: PACE is the charge on a turn spent inside a line's score (tuned as a charge,
@@ -265,4 +251,4 @@ def distinct(lines: Sequence[L], width: int, state_of: Callable[[L], State], sea
 
 
 __all__ = ["JUMP_CHARGE", "PURSE_SHARE", "TERRAIN_LOOK", "camped", "distinct", "hand_reach", "mackenzie_jumps",
-           "position", "purse", "recruit_order", "terrain_left", "terrain_mostly_ahead", "turns_to_go", "underway"]
+           "position", "purse", "recruit_order", "terrain_mostly_ahead", "turns_to_go", "underway"]

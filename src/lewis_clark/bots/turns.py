@@ -19,7 +19,7 @@ from lewis_clark import plans as turn_plans
 from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.bots.autoplay import finish_action
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.knowledge import KEEP_ROLES, cuts_off, sources
+from lewis_clark.bots.knowledge import INTERPRETER_SLUGS, KEEP_ROLES, cuts_off, sources
 from lewis_clark.bots.planning import recruit_order, underway
 from lewis_clark.cards import CARDS
 from lewis_clark.queries import camp_time
@@ -29,7 +29,6 @@ from lewis_clark.turn import CAMP, END
 
 ACTING = frozenset({Verb.PLAY, Verb.VILLAGE})
 KEPT = frozenset(c.slug for c in CARDS if c.role in KEEP_ROLES)  # never paid away by the heuristic's discount
-INTERPRETERS = frozenset(c.slug for c in CARDS if c.role == "interpreter")
 
 Acted = list[tuple[tuple[Action, ...], State]]  # ways to take a turn's action, each with the state it reaches
 # A move prior: from ``pool`` (the ways ranked best first, twice as many as wanted) at a turn decision of
@@ -159,7 +158,7 @@ class WholeTurns:
         apply_in_place(s, first)
         ways: list[Action | None] = [None]
         if self.discounts and s.stack and s.stack[-1].kind == Decision.RECRUIT and s.current == seat:
-            ways += [a for a in legal_actions(s) if a.verb == Verb.DISCARD and a.subject in INTERPRETERS]
+            ways += [a for a in legal_actions(s) if a.verb == Verb.DISCARD and a.subject in INTERPRETER_SLUGS]
         out: list[tuple[tuple[Action, ...], State]] = []
         for way in ways:
             t = s if len(ways) == 1 else s.copy()
@@ -262,4 +261,4 @@ def _varied(made: list[tuple[float, tuple[Action, ...], State]], count: int
     return (firsts + rest)[:count]
 
 
-__all__ = ["ACTING", "INTERPRETERS", "KEPT", "Acted", "Following", "Line", "Prior", "WholeTurns", "line_state"]
+__all__ = ["ACTING", "KEPT", "Acted", "Following", "Line", "Prior", "WholeTurns", "line_state"]

@@ -14,7 +14,8 @@ import json
 from importlib import resources
 
 from lewis_clark.bots.evaluation import cargo_worth
-from lewis_clark.bots.planning import BASE_RATE, CYCLE, POWER, TYPICAL_STRENGTH, hand_reach, terrain_left
+from lewis_clark.bots.knowledge import terrain_left
+from lewis_clark.bots.planning import BASE_RATE, CYCLE, POWER, TYPICAL_STRENGTH, hand_reach
 from lewis_clark.cards import CARDS
 from lewis_clark.expedition import boat_time, resource_capacity
 from lewis_clark.state import State
