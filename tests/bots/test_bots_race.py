@@ -149,6 +149,25 @@ def test_replan_is_the_budget_of_a_search_inside_a_turn_only() -> None:
         RaceOptions(replan=-1)
 
 
+def test_replan_solo_off_keeps_a_whole_replan_solo_and_the_bound_at_a_table() -> None:
+    """``replan_solo=0``: solo a search inside a turn grows ``nodes`` like the turn's first; at a table
+    of two seats it grows ``replan``, as with the option on."""
+    grown: dict[tuple[int, bool], int] = {}
+    for players in (1, 2):
+        s = game(players=players, mackenzie=0)
+        after = apply(s, next(a for a in legal_actions(s) if a.verb == Verb.PLAY))
+        while after.stack:
+            after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+        assert after.acted and after.current == 0 and not after.over
+        for solo in (True, False):
+            bot = RaceBot(5, replace(TINY, nodes=40, replan=2, replan_solo=solo))
+            bot.search(view(after, 0))
+            grown[players, solo] = sum(stat.grown for stat in bot.root_stats)
+    assert grown[1, False] > grown[1, True]  # solo: the whole budget with the option off
+    assert grown[2, False] == grown[2, True]  # two seats: the bound either way
+    assert parse_spec("expert:replan_solo=0").options == replace(parse_spec("expert").options, replan_solo=False)
+
+
 def test_later_is_the_budget_of_a_turns_third_search_on() -> None:
     """Each card drawn inside a turn may replan its rest: the third and later searches of one turn grow
     ``later`` lines a deal (a turn's thinking stays bounded), the first two keep ``nodes`` and ``replan``."""

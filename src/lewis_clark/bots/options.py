@@ -132,6 +132,9 @@ class RaceOptions(Options):
     nodes: int = 120  # lines grown on each deal a turn
     replan: int = 0  # lines grown on each deal when a card drawn inside a turn replans its rest (0: nodes)
     later: int = 0  # lines grown on each deal by the third and later searches of one turn (0: as ``replan``)
+    # False: ``replan`` bounds only a table of several seats (where each line also plays the rivals' turns);
+    # solo a replan grows ``nodes`` like the turn's first search
+    replan_solo: bool = True
     actions: int = 6  # actions kept a turn before recruitments and Camps are tried
     recruits: int = 3  # recruitments tried after each action
     value: Valuation = Valuation.HAND
@@ -211,7 +214,7 @@ class MCTSOptions(Options):
 SPECS: dict[type[Options], dict[str, Opt]] = {
     RaceOptions: {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
-        "replan": Opt(int, 0), "later": Opt(int, 0), "actions": Opt(int, 1), "recruits": Opt(int, 0),
+        "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool), "actions": Opt(int, 1), "recruits": Opt(int, 0),
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool)},

@@ -165,6 +165,7 @@ class RaceBot(Bot):
         # each Journal card drawn inside a turn (a recruitment, the Interpreter) may replan its rest: the
         # third and later searches of one turn grow ``later`` lines, so that a turn's thinking stays bounded
         self.later = o.later or self.replan
+        self.replan_solo = o.replan_solo
         self.in_turn = 0  # searches made in the turn being played
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
         self.deals: list[Search] = []
@@ -216,7 +217,8 @@ class RaceBot(Bot):
             kept.append(fresh)
         # inside a turn only its rest is chosen (the next turn's search grows the deals further)
         self.in_turn = self.in_turn + 1 if inside else 1
-        budget = self.nodes if not inside else self.replan if self.in_turn <= 2 else self.later
+        replan = self.replan if self.replan_solo or len(view_now.players) > 1 else self.nodes
+        budget = self.nodes if not inside else replan if self.in_turn <= 2 else self.later
         for deal in kept:
             self._grow(deal, seat, budget)
         self.deals = kept
