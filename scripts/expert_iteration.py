@@ -18,7 +18,7 @@ option) gives one more position for free: the Camp it started from, labelled wit
 outcome (``source`` 1; the real positions are ``source`` 0). One ``.npz`` per game under ``--out``/gen{N}.
 
 ``--measure`` plays solo games on ``--seeds`` (the held-out set only for the final figures) with each
-bot of ``--arms`` in turn on every seed (paired: the same deals), one JSON line a game, then each
+bot of ``--arms`` in turn on every seed (paired: the same deals; ``--workers`` processes), one JSON line a game, then each
 arm's wins with the Wilson 95% interval and its CPU per decision (scripts/solo_cpu.py's measure).
 
 ``--rank`` judges fitted models on the validation games (how well their value orders positions).
@@ -465,9 +465,10 @@ def measure(args: argparse.Namespace) -> None:
     print(f"model: {args.model or 'shipped ' + learned_model.MODEL_FILE}", flush=True)
     results: dict[str, list[dict[str, Any]]] = {a: [] for a in arms}
     print(f"arms: {', '.join(f'{a} = `{with_level(a)}`' for a in arms)}; Mackenzie level {args.level}", flush=True)
-    for seed in parse_seeds(args.seeds):
-        for arm in arms:
-            r = one((arm, seed, args.level))
+    jobs = [(arm, seed, args.level) for seed in parse_seeds(args.seeds) for arm in arms]
+    # ``--workers`` processes play the games side by side; the lines come in the jobs' order (seed, arm)
+    with Pool(max(1, args.workers), initializer=start_worker, initargs=(args.model or "",)) as pool:
+        for (arm, _, _), r in zip(jobs, pool.imap(one, jobs)):
             r["arm"] = arm
             results[arm].append(r)
             print(json.dumps(r), flush=True)
