@@ -10,11 +10,16 @@ import pytest
 from review_games import TINY, expert_game
 
 from lewis_clark.actions import Action, Verb
+from lewis_clark.bots import parse_spec
+from lewis_clark.bots.options import CampJudge, RaceOptions
 from lewis_clark.bots.review import (
+    DEFAULT_LEVEL,
     REVIEW_FORMAT,
+    REVIEW_LEVELS,
     Review,
     ReviewError,
     TurnPlayed,
+    _expert,
     costliest,
     review_game,
     review_json,
@@ -75,6 +80,20 @@ def test_the_review_level_must_be_the_race_planner() -> None:
     for bad in ("heuristic", "rollout:camping=1", "easy", "race:nodes=0", "nosuchbot"):
         with pytest.raises(ReviewError, match="review level|race planner"):
             review_spec(bad)
+
+
+def test_every_review_level_reviews_a_turn_with_its_learned_parts(game: tuple[Match, int]) -> None:
+    """The default level (the expert) orders its Camps with the learned value: the review's planner gets
+    it as the level's own does (it once raised ValueError for want of it, so the review never ran)."""
+    for level in REVIEW_LEVELS:
+        bot = _expert(review_spec(level), 1)
+        assert isinstance(bot.options, RaceOptions)
+        assert (bot.worth is not None) == (bot.options.learned_camps != CampJudge.HAND)
+    assert parse_spec(review_spec(DEFAULT_LEVEL)).options.learned_camps != CampJudge.HAND
+    match, _ = game
+    first = turns_played(match.record, [0])[0]
+    reviewed = review_turn(first, TINY + ":learned_camps=2")
+    assert reviewed.number == 1 and reviewed.expert
 
 
 def test_the_json_shape(reviewed: tuple[Review, list[TurnPlayed]]) -> None:

@@ -60,13 +60,19 @@ def _race(seed: int, options: Any) -> Bot:
     from lewis_clark.bots.race import RaceBot
 
     to_fort = None if options.value == Valuation.HAND else to_fort_estimate()  # value=1 or 2
+    return RaceBot(seed, options, to_fort=to_fort, **learned_parts(options))
+
+
+def learned_parts(options: RaceOptions) -> dict[str, Any]:
+    """Expert iteration's shipped network (numpy) as ``RaceBot``'s ``worth`` and ``prior``, when the
+    options read it (learned_camps: hard, expert; learned_beam; learned_prior); else nothing. Every
+    maker of a race planner (the registry, the post-game review) takes them from here."""
     if not options.learned:
-        return RaceBot(seed, options, to_fort=to_fort)
-    # expert iteration's network (numpy), for learned_camps (hard, expert), learned_beam or learned_prior
+        return {}
     from lewis_clark.bots.learned import shipped
 
     model = shipped()
-    return RaceBot(seed, options, to_fort=to_fort, worth=model.values, prior=model.pick)
+    return {"worth": model.values, "prior": model.pick}
 
 
 def to_fort_estimate() -> Callable[[State, int], float]:
@@ -296,4 +302,4 @@ def make_bot(spec: str, seed: int) -> Bot:
 
 __all__ = ["BOTS", "HELD_OUT_SEEDS", "LEVELS", "TUNING_SEEDS", "Bot", "BotSpecError", "FutileTally", "Maker",
            "NoisyBot", "RandomBot", "Spec", "bot_names", "make_bot", "normal_spec", "parse_spec", "plugin",
-           "sensible", "spec_options", "to_fort_estimate", "with_level"]
+           "learned_parts", "sensible", "spec_options", "to_fort_estimate", "with_level"]

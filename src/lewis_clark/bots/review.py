@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from lewis_clark.actions import Action
-from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec, to_fort_estimate
+from lewis_clark.bots import LEVELS, BotSpecError, learned_parts, make_bot, parse_spec, to_fort_estimate
 from lewis_clark.bots.autoplay import play_others, play_turn
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.hint import hint_seed
@@ -257,7 +257,8 @@ def _expert(spec: str, seed: int) -> Judge:
     parsed = parse_spec(spec)
     if parsed.name != "race" or parsed.noise is not None or not isinstance(parsed.options, RaceOptions):
         raise ReviewError(f"{spec!r} is not the race planner")
-    bot = Judge(seed, parsed.options, to_fort_estimate())  # the estimate its Camps promise, whatever ``value``
+    # the estimate its Camps promise, whatever ``value``; the learned parts as the level plays with them
+    bot = Judge(seed, parsed.options, to_fort_estimate(), **learned_parts(parsed.options))
     bot.soonest = float(LAST_TURN)
     return bot
 
