@@ -165,7 +165,8 @@ def test_replan_solo_off_keeps_a_whole_replan_solo_and_the_bound_at_a_table() ->
             grown[players, solo] = sum(stat.grown for stat in bot.root_stats)
     assert grown[1, False] > grown[1, True]  # solo: the whole budget with the option off
     assert grown[2, False] == grown[2, True]  # two seats: the bound either way
-    assert parse_spec("expert:replan_solo=0").options == replace(parse_spec("expert").options, replan_solo=False)
+    assert parse_spec("expert:replan_solo=1").options == replace(parse_spec("expert").options, replan_solo=True)
+    assert not parse_spec("expert").options.replan_solo  # the expert bounds its replans at a table only
 
 
 def test_later_is_the_budget_of_a_turns_third_search_on() -> None:

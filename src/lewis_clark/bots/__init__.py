@@ -162,12 +162,14 @@ LEVELS: dict[str, str] = {
     # against hard with it: 38/100 -> 43/100 (docs/research/learned-value.md)
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
             ":learned_camps=2",
-    # expert: a search inside a turn (a Journal card drawn inside it replans its rest) grows half the lines
-    # (replan=300), the third and later ones a quarter (later=150), so that a turn's thinking stays bounded:
-    # a second search comes in about 1 turn in 4. replan=300 chosen on tuning seeds 2,000,151-2,000,241
-    # (paired solo games at level 0: 45 won against 42; docs/research/bots-lab-notes.md)
+    # expert: at a table a search inside a turn (a Journal card drawn inside it replans its rest) grows half
+    # the lines (replan=300; each line there also plays the rivals' turns: its longest turn against medium
+    # fell from 5.19 s to 3.89 s), solo the whole 600 (replan_solo=0); the third and later searches of a
+    # turn a quarter (later=150), so that a turn's thinking stays bounded. Solo the half budget was chosen
+    # off on tuning seeds 2,000,151-2,000,311 (paired games at level 0: 78 won with it, 81 without; the
+    # rule "keep it if it wins at least as many" written down before each batch; docs/research/bots-lab-notes.md)
     "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
-              ":learned_camps=2:replan=300:later=150",
+              ":learned_camps=2:replan=300:replan_solo=0:later=150",
 }
 
 
