@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from lewis_clark.actions import Verb
-from lewis_clark.events import Event
+from lewis_clark.bots.heuristic import HeuristicBot
+from lewis_clark.events import Camped, Event
 from lewis_clark.match import Match
-from lewis_clark.state import Decision, Options
+from lewis_clark.state import Decision, Options, view
 from lewis_clark.wording import language
 from lewis_clark.wording.recap import last_turns, recap_line, recap_parts
 
@@ -59,6 +60,27 @@ def test_a_turn_names_its_card_strength_gains_and_end() -> None:
     assert not any(w in " ".join(hu) for w in ("played", "Strength", "took", "Scout"))
 
 
+def test_a_camp_before_the_action_is_told_first_and_the_scout_moves_on_from_it() -> None:
+    """R16: a seat may Camp and then play (the race planner often does): the Camp is told first, with
+    the space it sent the Scout back to, and then the card's move from there (they were once told in the
+    other order, the Camp with the Scout's space at the turn's end)."""
+    match = Match(Options(players=1, seed=1, mackenzie=0), ["human"])
+    events: list[Event] = list(match.apply(next(a for a in match.legal() if a.verb == Verb.CAMP)).events)
+    camp = next(e for e in events if isinstance(e, Camped))
+    helper = HeuristicBot(1)
+    while match.state.turn == 1 and not match.over:
+        commander = [a for a in match.legal() if a.verb == Verb.PLAY and a.subject == "william-clark"]
+        a = commander[0] if commander else helper.choose(view(match.state, 0), match.legal())
+        events.extend(match.apply(a).events)
+    (r,) = last_turns(match.state, events)
+    p = match.state.players[0]
+    assert r.camp_first and r.camped == camp.scout != p.scout == r.scout[1]
+    parts = recap_parts(r)
+    assert parts[0].startswith("camped for") and f"Scout back to {camp.scout}," in parts[0]
+    assert parts[1].startswith("played William Clark")
+    assert parts[-1] == f"Scout from {camp.scout} to {p.scout}"
+
+
 def test_the_page_view_carries_each_seats_latest_turn(client: Any) -> None:
     r = client.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 5})
     assert r.status_code == 201, r.text
@@ -81,7 +103,7 @@ def test_the_page_view_carries_each_seats_latest_turn(client: Any) -> None:
 
 
 def test_every_turn_tells_the_whole_game_for_the_end_screen() -> None:
-    from lewis_clark.events import Camped, TurnPassed
+    from lewis_clark.events import TurnPassed
     from lewis_clark.web.views import story_json
     from lewis_clark.wording.recap import every_turn
 

@@ -78,6 +78,8 @@ class TurnRecap:
     boats: tuple[str, ...] = ()  # boat tile faces added
     scout: tuple[int, int] = (0, 0)
     reached: int = -1  # where the Scout stood before a Camp took it back (R16); -1 without a Camp
+    camped: int = -1  # where the Camp left the Scout (R16); -1 without a Camp
+    camp_first: bool = False  # the Camp came before the turn's action, which may move the Scout on from ``camped``
     camp: tuple[int, int] = (0, 0)
     time: int = -1
     mackenzie: tuple[int, int] = (-1, -1)
@@ -100,7 +102,7 @@ class TurnRecap:
     @property
     def spaces(self) -> tuple[int, ...]:
         """The route spaces the turn touched: where the Scout, the Camp and Mackenzie came from and went."""
-        out = [*self.scout, self.reached] if self.scout[0] != self.scout[1] or self.reached >= 0 else []
+        out = [*self.scout, self.reached, self.camped] if self.scout[0] != self.scout[1] or self.reached >= 0 else []
         if self.time >= 0:
             out += [*self.camp]
         out = [s for s in out if s >= 0]
@@ -156,7 +158,7 @@ class _Walk:
             reached = self.scouts[e.seat]
             self.scouts[e.seat], self.camps[e.seat] = e.scout, e.camp
             self.put(replace(r, scout=(r.scout[0], e.scout), reached=reached, camp=(r.camp[0], e.camp), time=e.time,
-                             crowded=e.crowded))
+                             crowded=e.crowded, camped=e.scout, camp_first=not r.played))
         elif isinstance(e, Recruited):
             r = self.of(e.seat)
             paid = list(NONE)
@@ -281,11 +283,11 @@ def _camp_words(r: TurnRecap) -> str:
     if r.camp[1] != r.camp[0]:
         line = tn("camped for {n} space of Time: Scout back to {scout}, Camp moved up to it",
                   "camped for {n} spaces of Time: Scout back to {scout}, Camp moved up to it", r.time,
-                  scout=r.scout[1])
+                  scout=r.camped)
     else:
         line = tn("camped for {n} space of Time: Scout back to {scout}, Camp still on {camp}",
                   "camped for {n} spaces of Time: Scout back to {scout}, Camp still on {camp}", r.time,
-                  scout=r.scout[1], camp=r.camp[1])
+                  scout=r.camped, camp=r.camp[1])
     if r.crowded >= 0:
         line = t("{camp} (past the Scout on {space})", camp=line, space=r.crowded)
     return line
@@ -295,6 +297,11 @@ def recap_parts(r: TurnRecap) -> list[str]:
     """The turn in short phrases without its player, in the order they happened to the expedition
     (Mackenzie's step is ``mackenzie_words``)."""
     out = _action_parts(r)
+    if r.time >= 0 and r.camp_first:  # Camped first (R16), then the action moved the Scout on from there
+        out.insert(0, _camp_words(r))
+        if r.scout[1] != r.camped:
+            out.append(_moved_words(r.camped, r.scout[1], r))
+        return out
     reached = r.reached if r.time >= 0 else r.scout[1]
     if reached != r.scout[0]:
         out.append(_moved_words(r.scout[0], reached, r))
