@@ -271,6 +271,57 @@ def test_a_camp_that_goes_back_past_another_scout_says_so() -> None:
         recap_parts(turn)
 
 
+def test_solo_a_camp_that_goes_back_past_mackenzie_names_him() -> None:
+    """R16, R24: solo the only other pawn on the route is Mackenzie's; the space a Camp's Scout went on
+    back past is his, and the log and the recap say so (they said "another Scout")."""
+    s = game(1)
+    s.mackenzie = 10
+    at(s, 0, 12, camp=6)
+    hand(s, 0, "york", "hugh-mcneal")  # Time 2: 12 -> 10, held by Mackenzie -> 9
+    indians(s, 0, 0)
+    after, lines = said(s, "camp")
+    assert after.players[0].scout == 9
+    assert lines[-1].startswith("Orange's Camp: Time 2 spaces, Scout back to 9 (Mackenzie holds 10), Camp at 9")
+    with language("hu"):
+        hu = log_lines(s, Action.parse("camp"), after)
+    assert any("10. mezőn Mackenzie áll" in line for line in hu)
+    turn = _recap(s, after, "camp")
+    assert turn.solo and turn.crowded == 10
+    assert "camped for 2 spaces of Time: Scout back to 9, Camp moved up to it (past Mackenzie on 10)" in \
+        recap_parts(turn)
+
+
+def test_solo_a_movement_that_ends_on_mackenzie_names_him() -> None:
+    """R18, R24: a movement stopping on Mackenzie's space goes on to the nearest free one; said of him."""
+    s = game(1)
+    s.mackenzie = 7
+    at(s, 0, 5, camp=5)
+    s = _commander_river(s)
+    s = do(s, "perform food", whole_moves=False)
+    after, lines = said(s, "move 2")
+    assert after.players[0].scout == 8
+    assert lines[-1] == "Orange's Scout moves 2 spaces, from 5 to 7; Mackenzie holds 7, so it goes on to 8, " \
+                        "the nearest free space"
+    turn = _recap(s, after, "move 2")
+    assert "Scout from 5 to 8 (going on past Mackenzie on 7)" in recap_parts(turn)
+
+
+def test_solo_larocque_jumps_mackenzie_and_says_so() -> None:
+    """R19, R24: with F. Antoine Larocque face-up the Scout passes Mackenzie's space without counting it."""
+    s = game(1)
+    s.mackenzie = 6
+    at(s, 0, 5, camp=5)
+    area(s, 0, "f-antoine-larocque")
+    s = _commander_river(s)
+    s = do(s, "perform food", whole_moves=False)
+    after, lines = said(s, "move 3")
+    assert after.players[0].scout == 8
+    assert lines[-1] == "Orange's Scout moves from 5 to 8, jumping Mackenzie on 6 without counting him " \
+                        "(F. Antoine Larocque)"
+    turn = _recap(s, after, "move 3")
+    assert "Scout from 5 to 8 (jumping Mackenzie on 6 without counting him)" in recap_parts(turn)
+
+
 def _recap(before: State, after: State, text: str) -> TurnRecap:
     """The recap of the one step ``text`` from ``before``: Orange's turn."""
     turns = last_turns(after, events(before, Action.parse(text), after))

@@ -116,7 +116,8 @@ RULES: dict[str, Callable[[], str]] = {
     "solo": lambda: t(
         "Solo: Mackenzie (M on the route) starts a few spaces above St Louis (--mackenzie 0-7) and "
         "moves one space after each of your turns. Reach Fort Clatsop with your Camp before he gets "
-        "there. With no neighbours, your collections count the badges of your own area plus the badge "
+        "there. His space counts as taken: a move or a Camp never leaves your Scout on it. With no "
+        "neighbours, your collections count the badges of your own area plus the badge "
         "token of every Village place that holds an Indian ({tokens}).", tokens=solo_tokens()),
     "end": lambda: t("The game ends as soon as a Camp reaches Fort Clatsop (F on the route); that expedition wins."),
     "notation": lambda: t(

@@ -106,13 +106,20 @@ def spaces_list(spaces: tuple[int, ...]) -> str:
 
 def _scout_moved(state: State, e: ScoutMoved) -> str:
     """A Scout's movement in one line, with the spaces held by other Scouts it jumped (R19) or the one it
-    stopped on and left for the nearest free space (R18)."""
+    stopped on and left for the nearest free space (R18). Solo the only other pawn is Mackenzie's (R24)."""
     name = player_name(state, e.seat)
+    solo = state.mackenzie >= 0
     stop = e.bumped if e.bumped >= 0 else e.end
     if stop == e.start:  # it only left a space another Scout holds
+        if solo:
+            return t("{name}'s Scout may not stay on space {stop} with Mackenzie: it goes to {end}, the nearest "
+                     "free space", name=name, stop=stop, end=e.end)
         return t("{name}'s Scout may not stay on space {stop} with another Scout: it goes to {end}, the nearest "
                  "free space", name=name, stop=stop, end=e.end)
-    if e.jumped:
+    if e.jumped and solo:
+        line = t("{name}'s Scout moves from {start} to {end}, jumping Mackenzie on {spaces} without counting him "
+                 "(F. Antoine Larocque)", name=name, start=e.start, end=stop, spaces=spaces_list(e.jumped))
+    elif e.jumped:
         line = tn("{name}'s Scout moves from {start} to {end}, jumping the other Scout on {spaces} without "
                   "counting it (F. Antoine Larocque)", "{name}'s Scout moves from {start} to {end}, jumping the "
                   "other Scouts on {spaces} without counting them (F. Antoine Larocque)", len(e.jumped), name=name,
@@ -125,6 +132,9 @@ def _scout_moved(state: State, e: ScoutMoved) -> str:
         line = tn("{name}'s Scout goes back {n} space, from {start} to {end}",
                   "{name}'s Scout goes back {n} spaces, from {start} to {end}", e.start - stop, name=name,
                   start=e.start, end=stop)
+    if e.bumped >= 0 and solo:
+        return t("{move}; Mackenzie holds {stop}, so it goes on to {end}, the nearest free space", move=line,
+                 stop=stop, end=e.end)
     if e.bumped >= 0:
         return t("{move}; another Scout holds {stop}, so it goes on to {end}, the nearest free space", move=line,
                  stop=stop, end=e.end)
@@ -142,7 +152,11 @@ def _recruited(state: State, e: Recruited) -> str:
 
 
 def _camped(state: State, e: Camped) -> str:
-    if e.crowded >= 0:  # R16: it went on back past a held space
+    if e.crowded >= 0 and state.mackenzie >= 0:  # R16, R24: solo the space was Mackenzie's
+        line = tn("{name}'s Camp: Time {n} space, Scout back to {scout} (Mackenzie holds {space}), Camp at {camp}",
+                  "{name}'s Camp: Time {n} spaces, Scout back to {scout} (Mackenzie holds {space}), Camp at {camp}",
+                  e.time, name=player_name(state, e.seat), scout=e.scout, space=e.crowded, camp=e.camp)
+    elif e.crowded >= 0:  # R16: it went on back past a held space
         line = tn("{name}'s Camp: Time {n} space, Scout back to {scout} (another Scout holds {space}), Camp at {camp}",
                   "{name}'s Camp: Time {n} spaces, Scout back to {scout} (another Scout holds {space}), Camp at {camp}",
                   e.time, name=player_name(state, e.seat), scout=e.scout, space=e.crowded, camp=e.camp)

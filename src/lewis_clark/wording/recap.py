@@ -88,6 +88,7 @@ class TurnRecap:
     jumped: tuple[int, ...] = ()  # spaces of other Scouts the Scout passed without counting them (R19)
     bumped: tuple[int, ...] = ()  # spaces of other Scouts a movement stopped on, left for a free one (R18)
     crowded: int = -1  # the space a Camp's Time aimed at, held by another Scout (R16), else -1
+    solo: bool = False  # solo the only other pawn on the route is Mackenzie's (R24): the spaces above are his
     done: bool = False
 
     @property
@@ -135,7 +136,7 @@ class _Walk:
         if r is None or r.done:
             pos = self.scouts[seat]
             r = TurnRecap(seat, self.turn, (self.turn - 1) // self.players + 1, scout=(pos, pos),
-                          camp=(self.camps[seat], self.camps[seat]))
+                          camp=(self.camps[seat], self.camps[seat]), solo=self.players == 1)
             self.latest[seat] = r
         return r
 
@@ -268,11 +269,15 @@ def _moved_words(start: int, end: int, r: TurnRecap) -> str:
     """Where the Scout went, with why it passed a space it did not count (R19) or left one it reached (R18)."""
     line = t("Scout from {start} to {end}", start=start, end=end)
     why = []
-    if r.jumped:
+    if r.jumped and r.solo:
+        why.append(t("jumping Mackenzie on {spaces} without counting him", spaces=spaces_list(r.jumped)))
+    elif r.jumped:
         why.append(tn("jumping the Scout on {spaces} without counting it",
                       "jumping the Scouts on {spaces} without counting them", len(r.jumped),
                       spaces=spaces_list(r.jumped)))
-    if r.bumped:
+    if r.bumped and r.solo:
+        why.append(t("going on past Mackenzie on {spaces}", spaces=spaces_list(r.bumped)))
+    elif r.bumped:
         why.append(tn("going on past the Scout on {spaces}", "going on past the Scouts on {spaces}", len(r.bumped),
                       spaces=spaces_list(r.bumped)))
     return t("{move} ({why})", move=line, why=", ".join(why)) if why else line
@@ -288,7 +293,9 @@ def _camp_words(r: TurnRecap) -> str:
         line = tn("camped for {n} space of Time: Scout back to {scout}, Camp still on {camp}",
                   "camped for {n} spaces of Time: Scout back to {scout}, Camp still on {camp}", r.time,
                   scout=r.camped, camp=r.camp[1])
-    if r.crowded >= 0:
+    if r.crowded >= 0 and r.solo:
+        line = t("{camp} (past Mackenzie on {space})", camp=line, space=r.crowded)
+    elif r.crowded >= 0:
         line = t("{camp} (past the Scout on {space})", camp=line, space=r.crowded)
     return line
 
