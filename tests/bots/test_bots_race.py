@@ -13,9 +13,10 @@ from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
 from lewis_clark.bots import LEVELS, make_bot, parse_spec, planning, race
 from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions
-from lewis_clark.bots.race import Line, RaceBot, Search
+from lewis_clark.bots.race import Line, RaceBot, Search, finished_score
 from lewis_clark.match import Match
 from lewis_clark.rules import apply, apply_in_place
+from lewis_clark.setup import new_game
 from lewis_clark.state import State
 
 TINY = RaceOptions(samples=1, keep=2, beam=3, nodes=8)  # budgets for tests: they check behaviour, not strength
@@ -429,3 +430,32 @@ def test_a_finished_line_counts_the_spaces_its_scout_must_win_back_behind_its_ca
     assert deal.finished is not None and deal.finished.score == pytest.approx(-(3 + (fort - 32 + 8) / race.FINISH_PACE))
     RaceBot._judge_finished(deal, 0, Line(level, ((),) * 3, 0.0))
     assert deal.finished.state is level and deal.finished.score == pytest.approx(-(3 + (fort - 32) / race.FINISH_PACE))
+
+
+def _heuristic_turn_start(seed: int, turn: int) -> State:
+    """The solo table of seed ``seed`` at the start of turn ``turn``, the heuristic playing."""
+    s = new_game(Options(players=1, seed=seed))
+    bot = make_bot("heuristic", seed)
+    while s.turn < turn or s.stack or s.acted or s.camped or s.recruited:
+        s = apply(s, bot.choose(view(s, 0), legal_actions(s)))
+    return s
+
+
+def test_cross_plays_each_deals_line_on_every_deal_and_follows_the_best_on_average() -> None:
+    """``cross``: deals that pick different first turns judge each other's lines; the line followed is
+    the one whose play on every deal (``_played_on``) does best on average, not the vote's (which judges
+    each deal's line on its own cards only)."""
+    opts = RaceOptions(samples=2, keep=2, beam=4, nodes=30, finish=1)
+    s = _heuristic_turn_start(16, 9)
+    plain, crossed = RaceBot(7, opts), RaceBot(7, replace(opts, cross=True))
+    voted, chosen = plain.search(view(s, 0)), crossed.search(view(s, 0))
+    picks = [deal.pick() for deal in crossed.deals]
+    assert len({stat.first for stat in crossed.root_stats}) == 2  # the deals disagree here
+    means = [sum(crossed._played_on(deal, 0, line.turns) for deal in crossed.deals) / 2
+             for line in picks if line is not None]
+    best = picks[max(range(len(means)), key=lambda i: means[i])]
+    assert best is not None and chosen == best.turns[0]
+    assert chosen != voted  # here the vote would have followed the other deal's line
+    own = [finished_score(line.state, 0, len(line.turns)) for line in picks if line is not None]
+    assert own != means  # a line played on the other deal's cards does not fare as on its own
+    assert not parse_spec("expert").options.cross and parse_spec("expert:cross=1").options.cross

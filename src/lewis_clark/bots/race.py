@@ -72,6 +72,16 @@ FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks
 CLOSING = CYCLE_TURNS  # a rival reckoned to arrive sooner than this no longer bounds the lines (``_racing_horizon``)
 
 
+def finished_score(state: State, seat: int, turns: int) -> float:
+    """How soon a line played out to the end of the game (``turns`` of the seat's) would reach the Fort:
+    minus its turns and the spaces its Camp still lacks at ``FINISH_PACE`` a turn, with those its Scout
+    must first win back when Camp Time sent it behind the Camp (a win: minus its turns)."""
+    fort = state.options.route.fort_clatsop
+    p = state.players[seat]
+    lacking = max(0, fort - p.camp) + max(0, p.camp - p.scout)
+    return -(turns + lacking / FINISH_PACE)
+
+
 def blended(worth: list[float]) -> list[int]:
     """The order (indices) of lines given best first by their score, by the sum of each one's place there
     and its place by ``worth`` (higher is better); equal sums keep the score's order."""
@@ -166,6 +176,7 @@ class RaceBot(Bot):
         # third and later searches of one turn grow ``later`` lines, so that a turn's thinking stays bounded
         self.later = o.later or self.replan
         self.replan_solo = o.replan_solo
+        self.cross = o.cross  # deals that disagree judge each other's lines (``_crossed``)
         self.in_turn = 0  # searches made in the turn being played
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
         self.deals: list[Search] = []
@@ -253,6 +264,8 @@ class RaceBot(Bot):
         self.root_stats = tuple(stats)
         if not tally:
             return None, None
+        if self.cross and len(tally) > 1:
+            return self._crossed(deals, seat, tally)
 
         def merit(entry: list[tuple[Line, State]]) -> tuple[float, ...]:
             wins = [len(line.turns) for line, _ in entry if _wins(line, seat)]
@@ -263,6 +276,40 @@ class RaceBot(Bot):
         best = max(tally.values(), key=merit)  # max keeps the first of equals: the earlier deal
         line, root = min(best, key=lambda e: (0 if _wins(e[0], seat) else 1, len(e[0].turns), -e[0].score))
         return line, root
+
+    def _crossed(self, deals: list[Search], seat: int,
+                 tally: dict[tuple[Action, ...], list[tuple[Line, State]]]) -> tuple[Line | None, State | None]:
+        """The deals picked different first turns (``cross``): each deal's line is played on every deal
+        (``_played_on``) and the line whose first turn does best on average is followed. Each deal's own
+        pick is judged on its own cards, so the vote would favour the luckier deal, not the better turn."""
+        best: tuple[float, Line, State] | None = None
+        for entry in tally.values():
+            for line, root in entry:
+                mean = sum(self._played_on(deal, seat, line.turns) for deal in deals) / len(deals)
+                if best is None or mean > best[0]:
+                    best = (mean, line, root)
+        assert best is not None  # the tally is not empty
+        return best[1], best[2]
+
+    def _played_on(self, deal: Search, seat: int, turns: tuple[tuple[Action, ...], ...]) -> float:
+        """``turns`` played on ``deal`` from its root (a step no longer legal repaired, ``_replay_turn``), then
+        played out to the end of the game by the first finisher: ``finished_score`` of where it got."""
+        s = deal.root.copy()
+        n = 0
+        for steps in turns:
+            if s.over or s.current != seat:
+                break
+            self._replay_turn(s, seat, steps)
+            n += 1
+            if not s.over:
+                self._settle(s, seat)
+        bot = self.finishers[0]
+        while not s.over and n < self.horizon:
+            play_turn(s, bot, seat)
+            n += 1
+            if not s.over:
+                self._settle(s, seat)
+        return finished_score(s, seat, n)
 
     def _reroot(self, deal: Search, view_now: State, seat: int) -> Search | None:
         """The deal's search one turn on, if the turn committed was played on it and its table now
@@ -307,35 +354,8 @@ class RaceBot(Bot):
         for steps in turns:
             if s.over or s.current != seat:
                 return
-            taken: list[Action] = []
-            start = s.turn
-            for a in steps:
-                if s.over or s.current != seat or s.turn != start:
-                    break
-                if a in legal_actions(s):
-                    apply_legal(s, a)
-                    taken.append(a)
-                elif s.stack:
-                    taken.extend(self.whole.complete(s, seat))
-                elif a.verb in ACTING and not s.acted:  # the card or place is gone: the heuristic acts
-                    legal = legal_actions(s)
-                    helper = self.helper
-                    helper.forget_plan()
-                    b = helper.choose(s, legal)
-                    apply_legal(s, b)
-                    taken.append(b)
-                    taken.extend(self.whole.complete(s, seat))
-            guard = 0
-            while not s.over and s.current == seat and s.turn == start and guard < GUARD:  # end a turn left open
-                legal = legal_actions(s)
-                if s.stack:
-                    taken.extend(self.whole.complete(s, seat))
-                    continue
-                a = END if END in legal else CAMP if CAMP in legal else legal[0]
-                apply_legal(s, a)
-                taken.append(a)
-                guard += 1
-            done.append(tuple(taken))
+            taken = self._replay_turn(s, seat, steps)
+            done.append(taken)
             n = len(done)
             if s.over:
                 if s.winner == seat and n <= self.horizon:
@@ -352,6 +372,40 @@ class RaceBot(Bot):
                     deal.best, deal.best_rank = made, rank
         if self.finish and not s.over:
             self._finish(deal, seat, Line(s, tuple(done), 0.0))
+
+    def _replay_turn(self, s: State, seat: int, steps: tuple[Action, ...]) -> tuple[Action, ...]:
+        """Play one turn of a line on ``s`` (in place) and return what was played: a step no longer legal
+        is repaired (the action finished by the heuristic's rules; a card or place gone, the heuristic
+        acts), and a turn left open is ended."""
+        taken: list[Action] = []
+        start = s.turn
+        for a in steps:
+            if s.over or s.current != seat or s.turn != start:
+                break
+            if a in legal_actions(s):
+                apply_legal(s, a)
+                taken.append(a)
+            elif s.stack:
+                taken.extend(self.whole.complete(s, seat))
+            elif a.verb in ACTING and not s.acted:  # the card or place is gone: the heuristic acts
+                legal = legal_actions(s)
+                helper = self.helper
+                helper.forget_plan()
+                b = helper.choose(s, legal)
+                apply_legal(s, b)
+                taken.append(b)
+                taken.extend(self.whole.complete(s, seat))
+        guard = 0
+        while not s.over and s.current == seat and s.turn == start and guard < GUARD:  # end a turn left open
+            legal = legal_actions(s)
+            if s.stack:
+                taken.extend(self.whole.complete(s, seat))
+                continue
+            a = END if END in legal else CAMP if CAMP in legal else legal[0]
+            apply_legal(s, a)
+            taken.append(a)
+            guard += 1
+        return tuple(taken)
 
     # --- the search -------------------------------------------------------------------------------
 
@@ -415,13 +469,9 @@ class RaceBot(Bot):
         alone, two experts at a table whose lines could not reach the Fort before the rival was
         reckoned there judged every line alike and Camped each turn, the Scout sent back to St Louis,
         for 300 turns (tuning seed 2,000,102)."""
-        s = line.state
-        fort = s.options.route.fort_clatsop
-        p = s.players[seat]
-        lacking = max(0, fort - p.camp) + max(0, p.camp - p.scout)
-        score = -(len(line.turns) + lacking / FINISH_PACE)
+        score = finished_score(line.state, seat, len(line.turns))
         if line.turns and (deal.finished is None or score > deal.finished.score):
-            deal.finished = Line(s, line.turns, score)
+            deal.finished = Line(line.state, line.turns, score)
 
     def _inner(self, deal: Search, seat: int, starts: list[Line]) -> int:
         """The inner beam from one turn's best Camps: whole turns at a time, ``beam`` lines kept by
@@ -568,4 +618,5 @@ def _wins(line: Line, seat: int) -> bool:
     return line.state.over and line.state.winner == seat
 
 
-__all__ = ["Line", "Outlook", "PlayedOut", "RaceBot", "RootStat", "Search", "ToFort", "Worth", "blended"]
+__all__ = ["Line", "Outlook", "PlayedOut", "RaceBot", "RootStat", "Search", "ToFort", "Worth", "blended",
+           "finished_score"]
