@@ -255,71 +255,52 @@ def test_larocque_jumps_the_other_scouts_and_the_log_says_so() -> None:
     assert "Scout from 5 to 9 (jumping the Scouts on 6, 7 without counting them)" in recap_parts(turn)
 
 
-def test_a_camp_that_goes_back_past_another_scout_says_so() -> None:
-    """R16: a Camp's Scout that would land on another Scout's space goes on back to the nearest free one."""
-    s = game(2)
+@pytest.mark.parametrize(("players", "holder", "past"), [(2, "another Scout", "the Scout"), (1, "Mackenzie", "Mackenzie")])
+def test_a_camp_that_goes_back_past_another_scout_says_so(players: int, holder: str, past: str) -> None:
+    """R16: a Camp's Scout that would land on another Scout's space goes on back to the nearest free one;
+    solo (R24) the only other pawn on the route is Mackenzie's, and the log and the recap name him."""
+    s = game(players)
     at(s, 0, 12, camp=6)
-    at(s, 1, 10, camp=5)
-    hand(s, 0, "york", "hugh-mcneal")  # Time 2: 12 -> 10, held by Yellow -> 9
+    if players == 1:
+        s.mackenzie = 10
+    else:
+        at(s, 1, 10, camp=5)
+    hand(s, 0, "york", "hugh-mcneal")  # Time 2: 12 -> 10, held -> 9
     indians(s, 0, 0)
     after, lines = said(s, "camp")
     assert after.players[0].scout == 9
-    assert lines[-1].startswith("Orange's Camp: Time 2 spaces, Scout back to 9 (another Scout holds 10), Camp at 9")
-    turn = _recap(s, after, "camp")
-    assert turn.crowded == 10
-    assert "camped for 2 spaces of Time: Scout back to 9, Camp moved up to it (past the Scout on 10)" in \
-        recap_parts(turn)
-
-
-def test_solo_a_camp_that_goes_back_past_mackenzie_names_him() -> None:
-    """R16, R24: solo the only other pawn on the route is Mackenzie's; the space a Camp's Scout went on
-    back past is his, and the log and the recap say so (they said "another Scout")."""
-    s = game(1)
-    s.mackenzie = 10
-    at(s, 0, 12, camp=6)
-    hand(s, 0, "york", "hugh-mcneal")  # Time 2: 12 -> 10, held by Mackenzie -> 9
-    indians(s, 0, 0)
-    after, lines = said(s, "camp")
-    assert after.players[0].scout == 9
-    assert lines[-1].startswith("Orange's Camp: Time 2 spaces, Scout back to 9 (Mackenzie holds 10), Camp at 9")
+    assert lines[-1].startswith(f"Orange's Camp: Time 2 spaces, Scout back to 9 ({holder} holds 10), Camp at 9")
     with language("hu"):
-        hu = log_lines(s, Action.parse("camp"), after)
-    assert any("10. mezőn Mackenzie áll" in line for line in hu)
+        hu = log_lines(s, Action.parse("camp"), after)[-1]
+    assert ("10. mezőn Mackenzie áll" in hu) == (players == 1)
     turn = _recap(s, after, "camp")
-    assert turn.solo and turn.crowded == 10
-    assert "camped for 2 spaces of Time: Scout back to 9, Camp moved up to it (past Mackenzie on 10)" in \
+    assert turn.crowded == 10 and turn.solo == (players == 1)
+    assert f"camped for 2 spaces of Time: Scout back to 9, Camp moved up to it (past {past} on 10)" in \
         recap_parts(turn)
 
 
-def test_solo_a_movement_that_ends_on_mackenzie_names_him() -> None:
-    """R18, R24: a movement stopping on Mackenzie's space goes on to the nearest free one; said of him."""
+@pytest.mark.parametrize(("mackenzie", "larocque", "move", "line", "recap"), [
+    (7, False, "move 2", "Orange's Scout moves 2 spaces, from 5 to 7; Mackenzie holds 7, so it goes on to 8, the nearest "
+     "free space", "Scout from 5 to 8 (going on past Mackenzie on 7)"),  # R18
+    (6, True, "move 3", "Orange's Scout moves from 5 to 8, jumping Mackenzie on 6 without counting him (F. Antoine "
+     "Larocque)", "Scout from 5 to 8 (jumping Mackenzie on 6 without counting him)"),  # R19
+])
+def test_solo_a_movement_past_mackenzie_names_him(mackenzie: int, larocque: bool, move: str, line: str,
+                                                   recap: str) -> None:
+    """R18, R19, R24: solo a movement that stops on Mackenzie's space goes on to the nearest free one, and
+    with F. Antoine Larocque face-up it passes his space without counting it; the log and the recap say
+    it of him (they said "another Scout")."""
     s = game(1)
-    s.mackenzie = 7
+    s.mackenzie = mackenzie
     at(s, 0, 5, camp=5)
+    if larocque:
+        area(s, 0, "f-antoine-larocque")
     s = _commander_river(s)
     s = do(s, "perform food", whole_moves=False)
-    after, lines = said(s, "move 2")
+    after, lines = said(s, move)
     assert after.players[0].scout == 8
-    assert lines[-1] == "Orange's Scout moves 2 spaces, from 5 to 7; Mackenzie holds 7, so it goes on to 8, " \
-                        "the nearest free space"
-    turn = _recap(s, after, "move 2")
-    assert "Scout from 5 to 8 (going on past Mackenzie on 7)" in recap_parts(turn)
-
-
-def test_solo_larocque_jumps_mackenzie_and_says_so() -> None:
-    """R19, R24: with F. Antoine Larocque face-up the Scout passes Mackenzie's space without counting it."""
-    s = game(1)
-    s.mackenzie = 6
-    at(s, 0, 5, camp=5)
-    area(s, 0, "f-antoine-larocque")
-    s = _commander_river(s)
-    s = do(s, "perform food", whole_moves=False)
-    after, lines = said(s, "move 3")
-    assert after.players[0].scout == 8
-    assert lines[-1] == "Orange's Scout moves from 5 to 8, jumping Mackenzie on 6 without counting him " \
-                        "(F. Antoine Larocque)"
-    turn = _recap(s, after, "move 3")
-    assert "Scout from 5 to 8 (jumping Mackenzie on 6 without counting him)" in recap_parts(turn)
+    assert lines[-1] == line
+    assert recap in recap_parts(_recap(s, after, move))
 
 
 def _recap(before: State, after: State, text: str) -> TurnRecap:
