@@ -447,7 +447,7 @@ def test_cross_plays_each_deals_line_on_every_deal_and_follows_the_best_on_avera
     each deal's line on its own cards only)."""
     opts = RaceOptions(samples=2, keep=2, beam=4, nodes=30, finish=1)
     s = _heuristic_turn_start(16, 9)
-    plain, crossed = RaceBot(7, opts), RaceBot(7, replace(opts, cross=True))
+    plain, crossed = RaceBot(7, opts), RaceBot(7, replace(opts, cross=1))
     voted, chosen = plain.search(view(s, 0)), crossed.search(view(s, 0))
     picks = [deal.pick() for deal in crossed.deals]
     assert len({stat.first for stat in crossed.root_stats}) == 2  # the deals disagree here
@@ -458,4 +458,28 @@ def test_cross_plays_each_deals_line_on_every_deal_and_follows_the_best_on_avera
     assert chosen != voted  # here the vote would have followed the other deal's line
     own = [finished_score(line.state, 0, len(line.turns)) for line in picks if line is not None]
     assert own != means  # a line played on the other deal's cards does not fare as on its own
-    assert not parse_spec("expert").options.cross and parse_spec("expert:cross=1").options.cross
+    assert parse_spec("expert:cross=1").options.cross == 1
+
+
+def test_cross_above_one_also_weighs_each_deals_best_first_turns() -> None:
+    """``cross=K`` (K > 1): every deal also offers the lines of its K best first turns (``by_first``: the
+    best line played to the end for each first turn), and the one that does best played on every deal
+    is followed, whether or not the deals' own picks agree."""
+    opts = RaceOptions(samples=2, keep=2, beam=4, nodes=30, finish=2, cross=3)
+    s = _heuristic_turn_start(9, 7)
+    bot = RaceBot(7, opts)
+    chosen = bot.search(view(s, 0))
+    # here the turn followed is neither deal's own pick
+    assert race._acting(chosen) not in {race._acting(line.turns[0]) for deal in bot.deals if (line := deal.pick())}
+    offered = [line for deal in bot.deals for line in sorted(
+        deal.by_first.values(), key=lambda ln: -finished_score(ln.state, 0, len(ln.turns)))[:3]]
+    offered += [line for deal in bot.deals if (line := deal.pick()) is not None]
+    assert len({race._acting(line.turns[0]) for line in offered}) > 1  # first turns to choose among
+    for deal in bot.deals:  # each first turn's line is the best played-out line beginning with it
+        for key, line in deal.by_first.items():
+            assert race._acting(line.turns[0]) == key and line.state.over
+    means = [sum(bot._played_on(deal, 0, line.turns) for deal in bot.deals) / 2 for line in offered]
+    assert chosen == offered[max(range(len(means)), key=lambda i: means[i])].turns[0]
+    assert not parse_spec("expert").options.cross
+    with pytest.raises(ValueError, match="cross"):
+        parse_spec("expert:cross=9")

@@ -151,9 +151,10 @@ class RaceOptions(Options):
     learned_camps: CampJudge = CampJudge.HAND  # how its value orders a bucket's Camps (which ``keep`` are grown)
     learned_beam: bool = False  # its value keeps the inner beam's ``beam`` of the 3 * ``beam`` best by ``underway``
     learned_prior: bool = False  # its prior picks half the actions a turn grows (WholeTurns)
-    # when the deals pick different first turns, each deal's line is also played on every other deal and
-    # the first turn whose lines do best on average is played (else each deal's own line, on its own cards)
-    cross: bool = False
+    # 1: when the deals pick different first turns, each deal's line is also played on every other deal and
+    # the line that does best on average is followed (else each deal's own, judged on its own cards); K > 1:
+    # always, with the lines of each deal's K best first turns besides
+    cross: int = 0
 
     @property
     def learned(self) -> bool:
@@ -221,7 +222,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
-        "cross": Opt(bool)},
+        "cross": Opt(int, 0, 8)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),

@@ -82,6 +82,18 @@ def finished_score(state: State, seat: int, turns: int) -> float:
     return -(turns + lacking / FINISH_PACE)
 
 
+def note_first(deal: Search, seat: int, line: Line) -> None:
+    """Keep ``line`` (played to the end of the game) as ``deal``'s line for its first turn if none of
+    them would reach the Fort sooner (``finished_score``)."""
+    if not line.turns:
+        return
+    key = _acting(line.turns[0])
+    known = deal.by_first.get(key)
+    if known is None or finished_score(line.state, seat, len(line.turns)) > \
+            finished_score(known.state, seat, len(known.turns)):
+        deal.by_first[key] = line
+
+
 def blended(worth: list[float]) -> list[int]:
     """The order (indices) of lines given best first by their score, by the sum of each one's place there
     and its place by ``worth`` (higher is better); equal sums keep the score's order."""
@@ -105,6 +117,8 @@ class Search:
         self.finished: Line | None = None  # the best line played out to the end (``finish``), if none wins
         self.grown = 0  # lines grown on this deal so far
         self.played: set[tuple[object, ...]] = set()  # positions already played out
+        # the line played to the end that reaches the Fort soonest, for each first turn (``cross``)
+        self.by_first: dict[tuple[Action, ...], Line] = {}
 
     def pick(self) -> Line | None:
         """The line to follow: the earliest win, else the best line played out, else the best Camp."""
@@ -264,7 +278,7 @@ class RaceBot(Bot):
         self.root_stats = tuple(stats)
         if not tally:
             return None, None
-        if self.cross and len(tally) > 1:
+        if self.cross > 1 or (self.cross and len(tally) > 1):
             return self._crossed(deals, seat, tally)
 
         def merit(entry: list[tuple[Line, State]]) -> tuple[float, ...]:
@@ -279,15 +293,20 @@ class RaceBot(Bot):
 
     def _crossed(self, deals: list[Search], seat: int,
                  tally: dict[tuple[Action, ...], list[tuple[Line, State]]]) -> tuple[Line | None, State | None]:
-        """The deals picked different first turns (``cross``): each deal's line is played on every deal
-        (``_played_on``) and the line whose first turn does best on average is followed. Each deal's own
-        pick is judged on its own cards, so the vote would favour the luckier deal, not the better turn."""
+        """``cross``: the deals' lines are each played on every deal (``_played_on``) and the one whose
+        play does best on average is followed: each deal's pick and, with ``cross`` above 1, the lines
+        of that many of its best first turns (``Search.by_first``). Judged on its own deal's cards only,
+        the vote favours the luckier deal, not the better turn."""
+        candidates = [entry for entries in tally.values() for entry in entries]
+        if self.cross > 1:
+            for deal in deals:
+                lines = sorted(deal.by_first.values(), key=lambda ln: -finished_score(ln.state, seat, len(ln.turns)))
+                candidates += [(line, deal.root) for line in lines[: self.cross]]
         best: tuple[float, Line, State] | None = None
-        for entry in tally.values():
-            for line, root in entry:
-                mean = sum(self._played_on(deal, seat, line.turns) for deal in deals) / len(deals)
-                if best is None or mean > best[0]:
-                    best = (mean, line, root)
+        for line, root in candidates:
+            mean = sum(self._played_on(deal, seat, line.turns) for deal in deals) / len(deals)
+            if best is None or mean > best[0]:
+                best = (mean, line, root)
         assert best is not None  # the tally is not empty
         return best[1], best[2]
 
@@ -341,6 +360,9 @@ class RaceBot(Bot):
         for old, name, later in ((deal.won, "won", shift), (deal.best, "best", shift), (deal.finished, "finished", 1.0)):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
                 setattr(out, name, Line(old.state, old.turns[1:], old.score + later))
+        for line in deal.by_first.values():
+            if len(line.turns) > 1 and line.turns[0] == first:
+                note_first(out, seat, Line(line.state, line.turns[1:], line.score))
         out.best_rank = deal.best_rank + (1.0 if self.value != Valuation.HAND else FALLBACK_PACE)
         return out
 
@@ -360,6 +382,7 @@ class RaceBot(Bot):
             if s.over:
                 if s.winner == seat and n <= self.horizon:
                     deal.won = Line(s.copy(), tuple(done), float(-n))
+                    note_first(deal, seat, deal.won)
                 elif self.finish:
                     self._judge_finished(deal, seat, Line(s.copy(), tuple(done), 0.0))
                 return
@@ -458,6 +481,7 @@ class RaceBot(Bot):
             n = len(turns)
             if deal.won is None or n < len(deal.won.turns):
                 deal.won = Line(s, done.turns, float(-n))
+                note_first(deal, seat, deal.won)
             return
         self._judge_finished(deal, seat, done)
 
@@ -470,6 +494,7 @@ class RaceBot(Bot):
         reckoned there judged every line alike and Camped each turn, the Scout sent back to St Louis,
         for 300 turns (tuning seed 2,000,102)."""
         score = finished_score(line.state, seat, len(line.turns))
+        note_first(deal, seat, line)
         if line.turns and (deal.finished is None or score > deal.finished.score):
             deal.finished = Line(line.state, line.turns, score)
 
@@ -494,6 +519,7 @@ class RaceBot(Bot):
                     if after.over:
                         if after.winner == seat and n <= self.horizon and (deal.won is None or n < len(deal.won.turns)):
                             deal.won = Line(after, turns, float(-n))
+                            note_first(deal, seat, deal.won)
                         continue
                     if camps:
                         made = Line(after, turns, self._camp_score(after, seat, n))
