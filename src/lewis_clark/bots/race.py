@@ -82,18 +82,6 @@ def finished_score(state: State, seat: int, turns: int) -> float:
     return -(turns + lacking / FINISH_PACE)
 
 
-def note_first(deal: Search, seat: int, line: Line) -> None:
-    """Keep ``line`` (played to the end of the game) as ``deal``'s line for its first turn if none of
-    them would reach the Fort sooner (``finished_score``)."""
-    if not line.turns:
-        return
-    key = _acting(line.turns[0])
-    known = deal.by_first.get(key)
-    if known is None or finished_score(line.state, seat, len(line.turns)) > \
-            finished_score(known.state, seat, len(known.turns)):
-        deal.by_first[key] = line
-
-
 def blended(worth: list[float]) -> list[int]:
     """The order (indices) of lines given best first by their score, by the sum of each one's place there
     and its place by ``worth`` (higher is better); equal sums keep the score's order."""
@@ -117,7 +105,7 @@ class Search:
         self.finished: Line | None = None  # the best line played out to the end (``finish``), if none wins
         self.grown = 0  # lines grown on this deal so far
         self.played: set[tuple[object, ...]] = set()  # positions already played out
-        # the line played to the end that reaches the Fort soonest, for each first turn (``cross``)
+        # the line played to the end that reaches the Fort soonest, for each first turn (``cross`` above 1)
         self.by_first: dict[tuple[Action, ...], Line] = {}
 
     def pick(self) -> Line | None:
@@ -226,7 +214,7 @@ class RaceBot(Bot):
                 self.carried += 1
         for deal in kept:  # a win carried on from a turn before may now come after a rival (``racing``)
             if deal.won is not None and len(deal.won.turns) > self.horizon:
-                self._judge_finished(deal, seat, deal.won)
+                self._finished(deal, seat, deal.won)
                 deal.won = None
         previous = self.line.turns[1:] if self.line is not None and self.line.turns else ()
         inside = view_now.acted or view_now.recruited or view_now.camped
@@ -322,13 +310,18 @@ class RaceBot(Bot):
             n += 1
             if not s.over:
                 self._settle(s, seat)
-        bot = self.finishers[0]
-        while not s.over and n < self.horizon:
-            play_turn(s, bot, seat)
-            n += 1
+        n += len(self._to_the_end(s, seat, self.finishers[0], self.horizon - n))
+        return finished_score(s, seat, n)
+
+    def _to_the_end(self, s: State, seat: int, bot: Bot, most: int) -> list[tuple[Action, ...]]:
+        """Play ``s`` on (in place) to the end of the game, at most ``most`` of the seat's turns, its turns
+        by ``bot`` and the other seats' by the heuristic (``_settle``); the seat's turns played."""
+        turns: list[tuple[Action, ...]] = []
+        while not s.over and len(turns) < most:
+            turns.append(play_turn(s, bot, seat))
             if not s.over:
                 self._settle(s, seat)
-        return finished_score(s, seat, n)
+        return turns
 
     def _reroot(self, deal: Search, view_now: State, seat: int) -> Search | None:
         """The deal's search one turn on, if the turn committed was played on it and its table now
@@ -362,7 +355,7 @@ class RaceBot(Bot):
                 setattr(out, name, Line(old.state, old.turns[1:], old.score + later))
         for line in deal.by_first.values():
             if len(line.turns) > 1 and line.turns[0] == first:
-                note_first(out, seat, Line(line.state, line.turns[1:], line.score))
+                self._note_first(out, seat, Line(line.state, line.turns[1:], line.score))
         out.best_rank = deal.best_rank + (1.0 if self.value != Valuation.HAND else FALLBACK_PACE)
         return out
 
@@ -382,9 +375,9 @@ class RaceBot(Bot):
             if s.over:
                 if s.winner == seat and n <= self.horizon:
                     deal.won = Line(s.copy(), tuple(done), float(-n))
-                    note_first(deal, seat, deal.won)
+                    self._note_first(deal, seat, deal.won)
                 elif self.finish:
-                    self._judge_finished(deal, seat, Line(s.copy(), tuple(done), 0.0))
+                    self._finished(deal, seat, Line(s.copy(), tuple(done), 0.0))
                 return
             self._settle(s, seat)
             if CAMP in taken:
@@ -468,12 +461,8 @@ class RaceBot(Bot):
     def _play_out(self, deal: Search, seat: int, line: Line, bot: Bot) -> None:
         """One play-out of ``line`` to the end, the seat's turns by ``bot`` (see ``_finish``)."""
         s = self._settle(line.state.copy(), seat)
-        turns = list(line.turns)
         limit = min(self.horizon, len(deal.won.turns) - 1) if deal.won is not None else self.horizon
-        while not s.over and len(turns) < limit:
-            turns.append(play_turn(s, bot, seat))
-            if not s.over:
-                self._settle(s, seat)
+        turns = list(line.turns) + self._to_the_end(s, seat, bot, limit - len(line.turns))
         if s.over and self.on_play_out is not None:
             self.on_play_out(line.state, seat, s, len(turns) - len(line.turns))
         done = Line(s, tuple(turns), 0.0)
@@ -481,9 +470,15 @@ class RaceBot(Bot):
             n = len(turns)
             if deal.won is None or n < len(deal.won.turns):
                 deal.won = Line(s, done.turns, float(-n))
-                note_first(deal, seat, deal.won)
+                self._note_first(deal, seat, deal.won)
             return
-        self._judge_finished(deal, seat, done)
+        self._finished(deal, seat, done)
+
+    def _finished(self, deal: Search, seat: int, line: Line) -> None:
+        """``line``, played out and not won, judged for the deal (``_judge_finished``) and noted for its first
+        turn (``_note_first``)."""
+        self._note_first(deal, seat, line)
+        self._judge_finished(deal, seat, line)
 
     @staticmethod
     def _judge_finished(deal: Search, seat: int, line: Line) -> None:
@@ -494,9 +489,19 @@ class RaceBot(Bot):
         reckoned there judged every line alike and Camped each turn, the Scout sent back to St Louis,
         for 300 turns (tuning seed 2,000,102)."""
         score = finished_score(line.state, seat, len(line.turns))
-        note_first(deal, seat, line)
         if line.turns and (deal.finished is None or score > deal.finished.score):
             deal.finished = Line(line.state, line.turns, score)
+
+    def _note_first(self, deal: Search, seat: int, line: Line) -> None:
+        """With ``cross`` above 1, keep ``line`` (played to the end of the game) as ``deal``'s line for its
+        first turn if none of them would reach the Fort sooner (``finished_score``)."""
+        if self.cross <= 1 or not line.turns:
+            return
+        key = _acting(line.turns[0])
+        known = deal.by_first.get(key)
+        if known is None or finished_score(line.state, seat, len(line.turns)) > \
+                finished_score(known.state, seat, len(known.turns)):
+            deal.by_first[key] = line
 
     def _inner(self, deal: Search, seat: int, starts: list[Line]) -> int:
         """The inner beam from one turn's best Camps: whole turns at a time, ``beam`` lines kept by
@@ -519,7 +524,7 @@ class RaceBot(Bot):
                     if after.over:
                         if after.winner == seat and n <= self.horizon and (deal.won is None or n < len(deal.won.turns)):
                             deal.won = Line(after, turns, float(-n))
-                            note_first(deal, seat, deal.won)
+                            self._note_first(deal, seat, deal.won)
                         continue
                     if camps:
                         made = Line(after, turns, self._camp_score(after, seat, n))
