@@ -24,7 +24,7 @@ from typing import NamedTuple
 from lewis_clark.actions import Action, IllegalAction, Verb
 from lewis_clark.cards import BY_SLUG, CARDS
 from lewis_clark.decisions import STOP, futile, matching_alternative
-from lewis_clark.queries import capacity
+from lewis_clark.queries import camp_landing, capacity
 from lewis_clark.resources import NONE, Bundle
 from lewis_clark.rules import apply_in_place, apply_legal, legal_actions
 from lewis_clark.state import Decision, State
@@ -462,8 +462,9 @@ def pays_for_nothing(state: State, plan: Plan) -> bool:
 def wasted(state: State, action: Action) -> bool:
     """Whether the single legal ``action`` pays for nothing: a futile performance (``decisions.futile``),
     or a step that spends (a card played, a card under it, Indians to it or to a Village place) after
-    which no performance could do anything: one Indian to Expedition Upgrade with no Wood. Where a
-    Strength choice is left after it, the cheapest is taken (more Strength performs no better)."""
+    which no performance could do anything and a Camp would land no further (``sheds``): one Indian to
+    Expedition Upgrade with no Wood. Where a Strength choice is left after it, the cheapest is taken
+    (more Strength performs no better)."""
     if action.verb == Verb.PERFORM:
         return futile(state, action)
     if action.verb not in (Verb.PLAY, Verb.UNDER, Verb.INDIANS, Verb.VILLAGE) or state.over:
@@ -479,9 +480,16 @@ def wasted(state: State, action: Action) -> bool:
         if not options:
             return False
         _step(s, min(options, key=lambda a: (a.subject != "none", a.indians)))
-    if not _in_action(s, seat):
-        return True  # the action ended at once: no performance was possible (the engine skips them)
-    return s.decision == Decision.PERFORM and not _useful_left(s, seat)
+    if not _in_action(s, seat):  # the action ended at once: no performance was possible (the engine skips them)
+        return not sheds(state, s, seat)
+    return s.decision == Decision.PERFORM and not _useful_left(s, seat) and not sheds(state, s, seat)
+
+
+def sheds(before: State, after: State, seat: int) -> bool:
+    """Whether what led from ``before`` to ``after`` moves the Camp ``seat`` could make further up the
+    route: cards out of the hand, Indians out of the boats, each a space less of Camp Time (R16). A card
+    buried so, with nothing performed, is how a hand is spent before a Camp: not a futile play."""
+    return camp_landing(after, seat).camp > camp_landing(before, seat).camp
 
 
 def _outcome(plan: Plan) -> tuple[object, ...]:
