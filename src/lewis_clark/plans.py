@@ -401,7 +401,7 @@ def honest(state: State, plan: Plan) -> Plan | None:
     A performance that could do nothing (``decisions.futile``) or whose gain nothing of fits the boats
     (R7) ends the plan before it, with a stop (R2) when more performances were allowed. A plan that
     spends Strength (a card under it, Indians) and then performs nothing useful is None: the
-    "Joseph Barter at Strength 3" with no Canoe to pay."""
+    "Joseph Barter at Strength 3" with no Canoe to pay; unless it lets a Camp land further (``sheds``)."""
     s = state.copy()
     seat = s.current
     kept: list[Action] = []
@@ -439,7 +439,7 @@ def honest(state: State, plan: Plan) -> Plan | None:
         kept.append(STOP)
         stops, complete = True, not _in_action(s, seat)
     spent = plan.under not in ("", "none") or plan.indians > 0
-    if times <= 0 and spent and (complete or not _useful_left(s, seat)):
+    if times <= 0 and spent and (complete or not _useful_left(s, seat)) and not sheds(state, s, seat):
         return None
     if not cut:
         return plan
