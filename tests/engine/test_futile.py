@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from builders import area, do, game, hand, indians, load, occupy
+from builders import area, at, do, game, hand, indians, load, occupy
 from lewis_clark import Action, State, legal_actions
 from lewis_clark.actions import Verb
 from lewis_clark.bots.evaluation import evaluate
 from lewis_clark.decisions import futile
 from lewis_clark.match import Match
 from lewis_clark.plans import ALL, OFFERED, Plan, cheapest, follow, offered, plans, wasted
-from lewis_clark.queries import capacity
+from lewis_clark.queries import camp_landing, capacity
 from lewis_clark.rules import apply_in_place
 from lewis_clark.state import Options
 from lewis_clark.web.views import action_json
@@ -96,7 +96,7 @@ def test_partisan_copying_a_card_that_cannot_act_is_futile() -> None:
 def _wasted_step(state: State, plan: Plan) -> str:
     """The first step of ``plan`` that pays for nothing, worded for the failure ("" when none): a futile
     performance, a gain of which nothing is kept though something was offered, or Strength spent
-    (a card under it, Indians) with no performance at all."""
+    (a card under it, Indians) with no performance at all, unless it lets a Camp land further (R16)."""
     s = state.copy()
     performed = 0
     for step in plan.steps:
@@ -108,7 +108,8 @@ def _wasted_step(state: State, plan: Plan) -> str:
         apply_in_place(s, step)
     spent = plan.under not in ("", "none") or plan.indians > 0
     if spent and not performed and (not s.stack or not any(
-            a.verb == Verb.PERFORM and not futile(s, a) for a in legal_actions(s))):
+            a.verb == Verb.PERFORM and not futile(s, a) for a in legal_actions(s))) \
+            and camp_landing(s, state.current).camp <= camp_landing(state, state.current).camp:
         return "Strength spent, nothing performed"
     return ""
 
@@ -180,6 +181,24 @@ def test_a_card_played_that_could_perform_nothing_pays_for_nothing() -> None:
     assert wasted(after, _offered(after, "under york"))
     load(s, 0, food=1)
     assert not wasted(s, _offered(s, "play william-clark"))
+
+
+def test_a_card_buried_to_cut_the_camp_s_time_is_not_futile() -> None:
+    """R16: every card in hand costs a space of Camp Time. William Clark with nothing to pay performs
+    nothing, but played with Yellept under him the hand is spent: a Camp from 28 lands on 28, not on 26
+    (tuning seed 2,000,354: an expert camped so three times, on 26 each time, the play refused as futile).
+    At the start, the Camp held at St Louis whatever the hand, the same play is futile."""
+    s = indians(hand(at(game(players=1), 0, 28, 26), 0, "william-clark", "yellept"), 0, 0)
+    load(s, 0, wood=1, fur=1, equipment=1)
+    assert camp_landing(s, 0).camp == 26
+    assert not wasted(s, _offered(s, "play william-clark"))
+    after = do(s.copy(), "play william-clark")
+    assert not wasted(after, _offered(after, "under yellept"))
+    assert camp_landing(do(after, "under yellept"), 0).camp == 28
+    assert [p for p in offered(s) if p.card == "william-clark"], [str(p) for p in offered(s)]
+    start = indians(hand(game(players=1), 0, "william-clark", "york"), 0, 2)
+    load(start, 0)
+    assert wasted(start, _offered(start, "play william-clark"))
 
 
 def test_the_page_json_flags_the_choices_that_pay_for_nothing() -> None:
