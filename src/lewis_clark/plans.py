@@ -30,7 +30,7 @@ from lewis_clark.rules import apply_in_place, apply_legal, legal_actions
 from lewis_clark.state import Decision, State
 
 __all__ = ["ALL", "OFFERED", "Followed", "Plan", "cheapest", "following", "follow", "honest", "offered",
-           "pays_for_nothing", "plans", "reached", "remainder", "wasted"]
+           "pays_for_nothing", "plans", "reached", "remainder", "sheds", "wasted"]
 
 # Results whose subject or follow-up is a real choice (R12, R22, the boat face): the plan stops before.
 _OPEN_RESULTS = frozenset({"pick", "copy", "village"})
