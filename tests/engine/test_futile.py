@@ -19,6 +19,7 @@ from lewis_clark.state import Options
 from lewis_clark.web.views import action_json
 from lewis_clark.wording import language
 from lewis_clark.wording.labels import hint, label
+from lewis_clark.wording.plans import camp_after_burial, compact_label, plan_label
 from lewis_clark.wording.recap import last_turns, recap_parts
 
 
@@ -199,6 +200,23 @@ def test_a_card_buried_to_cut_the_camp_s_time_is_not_futile() -> None:
     start = indians(hand(game(players=1), 0, "william-clark", "york"), 0, 2)
     load(start, 0)
     assert wasted(start, _offered(start, "play william-clark"))
+
+
+def test_a_burial_offered_before_a_camp_says_where_the_camp_would_land() -> None:
+    """The plan that only buries a card says what it is for (R16), in both wordings and languages; a plan
+    that performs is worded as before."""
+    s = indians(hand(at(game(players=1), 0, 28, 26), 0, "william-clark", "yellept"), 0, 0)
+    load(s, 0, wood=1, fur=1, equipment=1)
+    burial = next(p for p in offered(s) if p.card == "william-clark")
+    assert camp_after_burial(s, burial) == 28
+    assert plan_label(s, burial) == ("William Clark (Commander) at Strength 2 (Yellept under it): "
+                                     "performs nothing, but empties the hand: a Camp would land on 28")
+    assert compact_label(s, burial) == "William Clark (Yellept under), empties the hand: Camp on 28"
+    with language("hu"):
+        assert "kiüríti a kezet" in plan_label(s, burial) and "28" in compact_label(s, burial)
+    york = load(hand(game(players=1), 0, "york", "hugh-mcneal"), 0, food=2)
+    for plan in offered(york):
+        assert camp_after_burial(york, plan) is None and "empties the hand" not in plan_label(york, plan)
 
 
 def test_the_page_json_flags_the_choices_that_pay_for_nothing() -> None:

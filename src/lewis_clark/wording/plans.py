@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.cards import BY_SLUG
-from lewis_clark.plans import Plan
+from lewis_clark.plans import Plan, follow, sheds
+from lewis_clark.queries import camp_landing
 from lewis_clark.state import Decision, State
 from lewis_clark.village import PLACE_INDEX, PLACES
 from lewis_clark.wording.catalogue import t, tn
@@ -42,8 +43,21 @@ def plan_choice(plan: Plan) -> str:
     return choice_name(plan.choice)
 
 
-def performances_words(plan: Plan) -> str:
-    """What the plan performs: "perform food 3 times, keep all", "perform once, then stop"."""
+def camp_after_burial(state: State, plan: Plan) -> int | None:
+    """The space a Camp would land on after ``plan`` when it performs nothing but empties the hand enough
+    for a Camp to land further (``plans.sheds``, R16: why such a plan is offered at all), else None."""
+    if plan.times or state.over:
+        return None
+    seat = state.current
+    after = follow(state, plan).state
+    return camp_landing(after, seat).camp if sheds(state, after, seat) else None
+
+
+def performances_words(plan: Plan, camp: int | None = None) -> str:
+    """What the plan performs: "perform food 3 times, keep all", "perform once, then stop"; for a plan
+    that only empties the hand before a Camp (``camp_after_burial``), where that Camp would land."""
+    if camp is not None:
+        return t("performs nothing, but empties the hand: a Camp would land on {space}", space=camp)
     if not plan.times:
         return t("then choose")
     what = t("perform {choice}", choice=plan_choice(plan)) if plan.choice else t("perform")
@@ -63,7 +77,8 @@ def plan_label(state: State, plan: Plan) -> str:
     """A plan as one menu line or button."""
     if plan.verb == Verb.PLAY and plan.under:
         return t("{card} at Strength {strength} ({source}): {performances}", card=card_title(BY_SLUG[plan.card]),
-                 strength=plan.strength, source=strength_source(plan), performances=performances_words(plan))
+                 strength=plan.strength, source=strength_source(plan),
+                 performances=performances_words(plan, camp_after_burial(state, plan)))
     if plan.verb == Verb.VILLAGE:
         place = place_title(PLACES[PLACE_INDEX[plan.place]])
         return tn("{n} Indian to {place}: {performances}", "{n} Indians to {place}: {performances}", plan.indians,
@@ -80,7 +95,7 @@ def choice_label(state: State, plan: Plan) -> str:
     if state.decision == Decision.UNDER and plan.verb == Verb.PLAY and plan.under:
         # the prompt names the card played: the line names only where its Strength comes from
         return t("{source} (Strength {strength}): {performances}", source=strength_source(plan), strength=plan.strength,
-                 performances=performances_words(plan))
+                 performances=performances_words(plan, camp_after_burial(state, plan)))
     if state.decision == Decision.INDIANS and plan.verb == Verb.PLAY:
         return tn("{n} Indian, then {performances}", "{n} Indians, then {performances}", plan.indians,
                   performances=performances_words(plan))
@@ -119,9 +134,11 @@ def compact_times(plan: Plan) -> str:
     return t("{times} boosted", times=text) if plan.boost else text
 
 
-def compact_ending(plan: Plan) -> str:
+def compact_ending(plan: Plan, camp: int | None = None) -> str:
     """How the plan ends, briefly: ", keep all", ", keep what fits", ", then stop", and ", then choose"
-    when it leaves a decision open."""
+    when it leaves a decision open; ", empties the hand: Camp on 28" for a plan that only does that."""
+    if camp is not None:
+        return t(", empties the hand: Camp on {space}", space=camp)
     if not plan.times:
         return t(", then choose")
     end = t(", then stop") if plan.stops else t(", keep all") if plan.keep_all else t(", keep what fits")
@@ -134,7 +151,8 @@ def compact_label(state: State, plan: Plan) -> str:
     times = compact_times(plan)
     if plan.verb == Verb.PLAY and plan.under:
         head = t("{card} {times}", card=BY_SLUG[plan.card].name, times=times) if times else BY_SLUG[plan.card].name
-        return t("{what} ({source}){ending}", what=head, source=compact_source(plan), ending=compact_ending(plan))
+        return t("{what} ({source}){ending}", what=head, source=compact_source(plan),
+                 ending=compact_ending(plan, camp_after_burial(state, plan)))
     if plan.verb == Verb.VILLAGE:
         place = place_title(PLACES[PLACE_INDEX[plan.place]])
         head = t("{card} {times}", card=place, times=times) if times else place
@@ -150,7 +168,8 @@ def compact_choice_label(state: State, plan: Plan) -> str:
     it starts at ("McNeal under +1 Indian: ×3, keep all", "+1 Indian: ×3, keep all", "×2, keep all")."""
     times = compact_times(plan)
     if state.decision == Decision.UNDER and plan.verb == Verb.PLAY and plan.under:
-        return t("{source}: {times}{ending}", source=compact_source(plan), times=times, ending=compact_ending(plan))
+        return t("{source}: {times}{ending}", source=compact_source(plan), times=times,
+                 ending=compact_ending(plan, camp_after_burial(state, plan)))
     if state.decision == Decision.INDIANS and plan.verb == Verb.PLAY:
         if not plan.indians:
             return t("No Indians: {times}{ending}", times=times, ending=compact_ending(plan))
