@@ -8,10 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from builders import at, game, load, script
+from builders import at, game, hand, indians, load, script
 from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
-from lewis_clark.bots import LEVELS, make_bot, parse_spec, planning, race
+from lewis_clark.bots import LEVELS, make_bot, parse_spec, planning, race, sensible
+from lewis_clark.bots.base import refused
 from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions
 from lewis_clark.bots.race import Line, RaceBot, Search, finished_score
 from lewis_clark.match import Match
@@ -483,3 +484,44 @@ def test_cross_above_one_also_weighs_each_deals_best_first_turns() -> None:
     assert not parse_spec("expert").options.cross
     with pytest.raises(ValueError, match="cross"):
         parse_spec("expert:cross=9")
+
+
+def _stalled_in_the_rockies() -> State:
+    """Tuning seed 2,000,455, turn 29 (condensed): Scout and Camp on 36 before three Mountain spaces, 2 Fur
+    and 1 Food aboard, no Indian; Joseph Barter (pays a Canoe) and George Drouillard (pays an Indian to the
+    powwow) can pay for nothing, so the driver refuses them while something else is left."""
+    s = game(players=1, mackenzie=0)
+    at(s, 0, 36, camp=36)
+    hand(s, 0, "joseph-and-ruben-field", "william-clark", "joseph-barter", "george-drouillard")
+    indians(s, 0, 0)
+    return load(s, 0, fur=2, food=1)
+
+
+def test_offered_grows_and_follows_only_first_turns_the_driver_offers() -> None:
+    s = _stalled_in_the_rockies()
+    legal = legal_actions(s)
+    offered = sensible(view(s, 0), legal)
+    assert {str(a) for a in legal if refused(s, a)} == {"play joseph-barter", "play george-drouillard"}
+    # without the option the search picks a turn that opens with a refused play: the bot's choice is then
+    # the heuristic's rules of thumb, not its search's
+    plain = RaceBot(1, TINY)
+    chosen = plain.choose(view(s, 0), offered)
+    assert refused(s, plain.committed[0]) and chosen != plain.committed[0]
+    bot = RaceBot(1, replace(TINY, offered=True))
+    chosen = bot.choose(view(s, 0), offered)
+    assert chosen == bot.committed[0] and chosen in offered
+    for deal in bot.deals:
+        lines = [ln for lines in deal.buckets.values() for ln in lines] + [deal.won, deal.finished, deal.best]
+        firsts = {ln.turns[0] for ln in lines if ln is not None and ln.turns}
+        assert firsts and all(bot._is_offered(deal.root, 0, first) for first in firsts)
+
+
+def test_a_first_turn_is_offered_until_a_step_of_it_is_refused() -> None:
+    s = _stalled_in_the_rockies()
+    bot = RaceBot(1, replace(TINY, offered=True))
+    barter = tuple(a for a in legal_actions(s) if str(a) == "play joseph-barter")
+    assert not bot._is_offered(s, 0, barter)
+    assert bot._is_offered(s, 0, tuple(a for a in legal_actions(s) if str(a) == "camp"))
+    # a play that can pay for something is offered
+    clark = next(a for a in legal_actions(s) if str(a) == "play william-clark")
+    assert bot._is_offered(s, 0, (clark,))

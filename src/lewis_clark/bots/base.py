@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from lewis_clark.actions import Action
 from lewis_clark.plans import wasted
+from lewis_clark.rules import legal_actions
 from lewis_clark.state import State
 
 
@@ -29,6 +30,15 @@ def sensible(view: State, legal: list[Action]) -> list[Action]:
         return legal
     kept = [a for a in legal if not wasted(view, a)]
     return kept or legal
+
+
+def refused(state: State, action: Action) -> bool:
+    """Whether the driver would not offer the legal ``action`` at ``state`` (``sensible``): it pays for
+    nothing while another choice does not. A search that plans its own turns asks this of its first turn,
+    or the turn it picks is refused and the bot falls back on rules of thumb."""
+    if not wasted(state, action):
+        return False
+    return any(a != action and not wasted(state, a) for a in legal_actions(state))
 
 
 # Allocations between passes of the cyclic collector over its youngest objects while a bot searches

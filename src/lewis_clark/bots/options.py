@@ -155,6 +155,9 @@ class RaceOptions(Options):
     # the line that does best on average is followed (else each deal's own, judged on its own cards); K > 1:
     # always, with the lines of each deal's K best first turns besides
     cross: int = 0
+    # the search grows and follows only first turns whose steps the driver offers (``bots.base.refused``):
+    # else a pick that pays for nothing is refused and the turn is played by the heuristic's rules of thumb
+    offered: bool = False
 
     @property
     def learned(self) -> bool:
@@ -222,7 +225,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
-        "cross": Opt(int, 0, 8)},
+        "cross": Opt(int, 0, 8), "offered": Opt(bool)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),

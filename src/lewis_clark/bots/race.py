@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
-from lewis_clark.bots.base import Bot, FewerCollections
+from lewis_clark.bots.base import Bot, FewerCollections, refused
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions, RolloutOptions, Valuation
 from lewis_clark.bots.planning import (
@@ -58,6 +58,8 @@ from lewis_clark.rules import apply_legal, legal_actions
 from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.turn import CAMP, END
+
+CHECKED = frozenset({Verb.PLAY, Verb.UNDER, Verb.INDIANS, Verb.VILLAGE})  # the steps ``plans.wasted`` may mark
 
 ToFort = Callable[[State, int], float]  # a learned estimate of the turns a seat still needs to the Fort
 Worth = Callable[[list[State], int], list[float]]  # a learned value of states for a seat (higher is better)
@@ -179,6 +181,8 @@ class RaceBot(Bot):
         self.later = o.later or self.replan
         self.replan_solo = o.replan_solo
         self.cross = o.cross  # deals that disagree judge each other's lines (``_crossed``)
+        self.offered = o.offered  # first turns the driver would refuse are neither grown nor followed
+        self.verdicts: dict[tuple[Action, ...], bool] = {}  # whether each first turn from the root is offered
         self.in_turn = 0  # searches made in the turn being played
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
         self.deals: list[Search] = []
@@ -206,10 +210,13 @@ class RaceBot(Bot):
         self.searches += 1
         seat = view_now.current
         self.horizon = self._racing_horizon(view_now, seat) if self.options.racing else LAST_TURN
+        self.verdicts = {}
         kept: list[Search] = []
         for deal in self.deals:
             moved = self._reroot(deal, view_now, seat)
             if moved is not None:
+                if self.offered:
+                    self._drop_refused(moved, seat)
                 kept.append(moved)
                 self.carried += 1
         for deal in kept:  # a win carried on from a turn before may now come after a rival (``racing``)
@@ -225,6 +232,8 @@ class RaceBot(Bot):
             fresh = Search(self.deal(view_now))
             if previous and self.committed:
                 self._warm(fresh, seat, previous)
+                if self.offered:
+                    self._drop_refused(fresh, seat)
             elif self.finish:
                 self._finish(fresh, seat, Line(fresh.root, (), 0.0))  # _finish plays on a copy
             kept.append(fresh)
@@ -463,6 +472,8 @@ class RaceBot(Bot):
         s = self._settle(line.state.copy(), seat)
         limit = min(self.horizon, len(deal.won.turns) - 1) if deal.won is not None else self.horizon
         turns = list(line.turns) + self._to_the_end(s, seat, bot, limit - len(line.turns))
+        if self.offered and not line.turns and turns and not self._is_offered(line.state, seat, turns[0]):
+            return  # played from the root, its first turn is one the driver would refuse
         if s.over and self.on_play_out is not None:
             self.on_play_out(line.state, seat, s, len(turns) - len(line.turns))
         done = Line(s, tuple(turns), 0.0)
@@ -503,6 +514,47 @@ class RaceBot(Bot):
                 finished_score(known.state, seat, len(known.turns)):
             deal.by_first[key] = line
 
+    def _is_offered(self, root: State, seat: int, steps: tuple[Action, ...]) -> bool:
+        """Whether the driver would offer each step of the first turn ``steps`` from ``root`` (``offered``):
+        none is refused (``refused``) until a card is drawn (what follows is then not known)."""
+        known = self.verdicts.get(steps)
+        if known is not None:
+            return known
+        s = root.copy()
+        journal = tuple(s.journal)
+        verdict = True
+        for a in steps:
+            if s.over or s.current != seat or tuple(s.journal) != journal or a not in legal_actions(s):
+                break
+            if a.verb in CHECKED and refused(s, a):
+                verdict = False
+                break
+            apply_legal(s, a)
+        self.verdicts[steps] = verdict
+        return verdict
+
+    def _drop_refused(self, deal: Search, seat: int) -> None:
+        """Forget the lines of ``deal`` (carried on or replayed) whose first turn the driver would refuse."""
+        root = deal.root
+
+        def ok(line: Line | None) -> bool:
+            return line is None or not line.turns or self._is_offered(root, seat, line.turns[0])
+
+        for turn in list(deal.buckets):
+            kept = [ln for ln in deal.buckets[turn] if ok(ln)]
+            if kept:
+                deal.buckets[turn] = kept
+            else:
+                del deal.buckets[turn]
+        if not any(deal.buckets.values()):
+            deal.buckets = {0: [Line(root, (), 0.0)]}
+        if not ok(deal.won):
+            deal.won = None
+        if not ok(deal.finished):
+            deal.finished = None
+        if not ok(deal.best):
+            deal.best, deal.best_rank = None, 0.0
+
     def _inner(self, deal: Search, seat: int, starts: list[Line]) -> int:
         """The inner beam from one turn's best Camps: whole turns at a time, ``beam`` lines kept by
         ``underway``; a line that Camps goes to its turn's bucket, one that wins may end the search.
@@ -519,7 +571,10 @@ class RaceBot(Bot):
                 if state.over:
                     continue  # another seat (or Mackenzie) arrived first on this line
                 spent += 1
-                for steps, after, camps in self.whole.turns(state, seat):
+                whole = self.whole.turns(state, seat)
+                if self.offered and not line.turns:
+                    whole = [w for w in whole if self._is_offered(state, seat, w[0])] or whole
+                for steps, after, camps in whole:
                     turns = line.turns + (steps,)
                     if after.over:
                         if after.winner == seat and n <= self.horizon and (deal.won is None or n < len(deal.won.turns)):
