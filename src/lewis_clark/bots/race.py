@@ -59,7 +59,9 @@ from lewis_clark.setup import new_game
 from lewis_clark.state import Options, State, view
 from lewis_clark.turn import CAMP, END
 
-CHECKED = frozenset({Verb.PLAY, Verb.UNDER, Verb.INDIANS, Verb.VILLAGE})  # the steps ``plans.wasted`` may mark
+# the steps of a turn's action that ``offered`` asks ``bots.base.refused`` about: the card, its Strength and a
+# Village place (``plans.wasted`` also marks a futile performance, which is not asked about here)
+CHECKED = frozenset({Verb.PLAY, Verb.UNDER, Verb.INDIANS, Verb.VILLAGE})
 
 ToFort = Callable[[State, int], float]  # a learned estimate of the turns a seat still needs to the Fort
 Worth = Callable[[list[State], int], list[float]]  # a learned value of states for a seat (higher is better)
