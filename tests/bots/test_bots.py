@@ -94,9 +94,9 @@ def test_specs_levels_and_errors() -> None:
     assert parse_spec("mcts:seconds=0.5:depth=16") == Spec("mcts", MCTSOptions(seconds=0.5, depth=16))
     race_options = RaceOptions(samples=2, keep=4, beam=15, actions=8, recruits=4, finish=1, discounts=True,
                                purse=True, jumps=True, racing=True)
-    learned = replace(race_options, learned_camps=CampJudge.BLEND)  # hard and expert read expert iteration's value
-    assert parse_spec("expert") == Spec("race", replace(learned, nodes=600, replan=300, replan_solo=False, later=150,
-                                                        offered=True))
+    # hard and expert read expert iteration's value and follow only first turns the driver offers
+    learned = replace(race_options, learned_camps=CampJudge.BLEND, offered=True)
+    assert parse_spec("expert") == Spec("race", replace(learned, nodes=600, replan=300, replan_solo=False, later=150))
     assert parse_spec("hard") == Spec("race", replace(learned, nodes=300))
     assert parse_spec("medium") == Spec("race", replace(race_options, nodes=150))
     assert parse_spec("easy") == Spec("heuristic", None, 0.3)
