@@ -2,7 +2,7 @@
 
     python scripts/expert_iteration.py --generate --generation 0 --games 200 --workers 1
     python scripts/expert_iteration.py --fit --generation 0          # needs torch (the train extra)
-    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/learned-v2.npz
+    python scripts/expert_iteration.py --ship --generation 0         # copies the fit to bots/learned-gen0.npz
     python scripts/expert_iteration.py --generate --generation 1 --learned learned_camps=1:learned_prior=1
                                                                      # games by expert + the generation-0 model
 
@@ -56,7 +56,7 @@ SOLO_SHARE = 0.7
 MAX_TURNS = 120
 OUT = "runs/expert-iteration"
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHIPPED = os.path.join(HERE, "..", "src", "lewis_clark", "bots", learned_model.MODEL_FILE)
+BOTS = os.path.join(HERE, "..", "src", "lewis_clark", "bots")  # where the shipped fits are (learned.MODEL_FILES)
 
 
 def table(seed: int, solo: bool = False) -> tuple[int, int]:
@@ -462,7 +462,7 @@ def measure(args: argparse.Namespace) -> None:
     arms = [a.strip() for a in args.arms.split(",")]
     if args.model:
         learned_model.use(args.model)  # the learned options read this fit, not the shipped one
-    print(f"model: {args.model or 'shipped ' + learned_model.MODEL_FILE}", flush=True)
+    print(f"model: {args.model or 'shipped (each arm its network option)'}", flush=True)
     results: dict[str, list[dict[str, Any]]] = {a: [] for a in arms}
     print(f"arms: {', '.join(f'{a} = `{with_level(a)}`' for a in arms)}; Mackenzie level {args.level}", flush=True)
     jobs = [(arm, seed, args.level) for seed in parse_seeds(args.seeds) for arm in arms]
@@ -498,7 +498,8 @@ def main() -> None:
     what.add_argument("--measure", action="store_true", help="solo games of each arm on --seeds, paired")
     what.add_argument("--rank", action="store_true", help="judge --models on the validation games up to N")
     what.add_argument("--tally", metavar="LOG", help="the figures of a --measure log (one cut short too)")
-    what.add_argument("--ship", action="store_true", help=f"copy generation N's model to bots/{learned_model.MODEL_FILE}")
+    what.add_argument("--ship", action="store_true", help="copy generation N's model to bots/learned-genN.npz "
+                      "(a race bot reads it with network=N, once learned.MODEL_FILES lists it)")
     parser.add_argument("--generation", type=int, default=0)
     parser.add_argument("--games", type=int, default=100, help="games to play (--generate)")
     parser.add_argument("--first", type=int, default=0, help="first game index within the generation's seeds")
@@ -547,8 +548,9 @@ def main() -> None:
         tally(results)
     else:
         source = os.path.join(args.out, f"gen{args.generation}", f"model{args.suffix}.npz")
-        shutil.copyfile(source, SHIPPED)
-        print(f"shipped {source} as {os.path.normpath(SHIPPED)}")
+        target = os.path.join(BOTS, f"learned-gen{args.generation}.npz")
+        shutil.copyfile(source, target)
+        print(f"shipped {source} as {os.path.normpath(target)}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from lewis_clark import apply, legal_actions, new_game, view
 from lewis_clark.actions import Action, Verb
 from lewis_clark.bots import LEVELS, NoisyBot, Spec, bot_names, make_bot, parse_spec
 from lewis_clark.bots.experimental.mcts import MCTSBot
-from lewis_clark.bots.options import CampJudge, MCTSOptions, RaceOptions
+from lewis_clark.bots.options import CampJudge, MCTSOptions, Network, RaceOptions
 from lewis_clark.state import State
 
 # Small budgets: these tests check behaviour, not strength.
@@ -97,7 +97,8 @@ def test_specs_levels_and_errors() -> None:
     # hard and expert read expert iteration's value and follow only first turns the driver offers
     learned = replace(race_options, learned_camps=CampJudge.BLEND, offered=True)
     assert parse_spec("expert") == Spec("race", replace(learned, nodes=600, replan=300, replan_solo=False, later=150))
-    assert parse_spec("hard") == Spec("race", replace(learned, nodes=300))
+    # hard also grows the prior's actions, both parts read from generation 4's fit (docs/bots.md)
+    assert parse_spec("hard") == Spec("race", replace(learned, nodes=300, learned_prior=True, network=Network.GEN4))
     assert parse_spec("medium") == Spec("race", replace(race_options, nodes=150))
     assert parse_spec("easy") == Spec("heuristic", None, 0.3)
     with pytest.raises(ValueError, match="bot 'race': nodes must be a whole number at least 1"):

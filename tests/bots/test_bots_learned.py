@@ -19,6 +19,7 @@ from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
 from lewis_clark.bots.learned import (
     ACTING_MOVES,
     LAYERS,
+    MODEL_FILES,
     MOVES,
     Learner,
     ModelError,
@@ -26,7 +27,7 @@ from lewis_clark.bots.learned import (
     recruit_move,
     shipped,
 )
-from lewis_clark.bots.options import CampJudge, RaceOptions
+from lewis_clark.bots.options import CampJudge, Network, RaceOptions
 from lewis_clark.bots.race import RaceBot, blended
 from lewis_clark.cards import CARDS
 from lewis_clark.match import Match
@@ -78,13 +79,24 @@ def test_moves_are_every_card_played_every_place_and_every_card_recruited() -> N
     assert acting_move((recruit,)) == -1 and recruit_move((play,)) == -1
 
 
-def test_the_shipped_model_fits_the_observation_and_the_moves() -> None:
-    model = shipped()
+@pytest.mark.parametrize("generation", sorted(MODEL_FILES))
+def test_each_shipped_model_fits_the_observation_and_the_moves(generation: int) -> None:
+    model = shipped(generation)
     assert model.w["w0"].shape[0] == tensor.SIZE
     assert model.w["prior_w"].shape[1] == len(MOVES) and model.w["value_w"].shape[1] == 2
     values = model.values(STATES[:3], STATES[0].current)
     assert len(values) == 3 and all(math.isfinite(v) for v in values)
     assert 0.0 < model.win_chance(STATES[0], STATES[0].current) < 1.0
+
+
+def test_each_network_option_names_a_shipped_fit_of_its_own() -> None:
+    assert sorted(MODEL_FILES) == sorted(n.value for n in Network)
+    assert shipped(3) is shipped(3) and shipped(3) is not shipped(4)  # loaded once; two different fits
+    assert not np.array_equal(shipped(3).w["w0"], shipped(4).w["w0"])
+    with pytest.raises(ModelError, match="no shipped model of generation 2: shipped are \\[3, 4\\]"):
+        shipped(2)
+    with pytest.raises(BotSpecError, match=r"network must be 3 \(gen3\) or 4 \(gen4\)"):
+        make_bot("race:network=2", seed=1)
 
 
 def test_numpy_forward_matches_plain_python() -> None:
@@ -168,8 +180,15 @@ def test_the_learned_options_are_typed_and_only_hard_and_expert_blend_the_value(
     assert sorted(races) == ["expert", "hard", "medium"]
     judged = {name: o.learned_camps for name, o in races.items()}
     assert judged == {"medium": CampJudge.HAND, "hard": CampJudge.BLEND, "expert": CampJudge.BLEND}
-    assert not any(getattr(o, key) for o in races.values() for key in LEARNED)  # no prior, no learned beam
-    assert isinstance(make_bot("hard", seed=1), RaceBot) and make_bot("hard", seed=1).worth is not None
+    # only hard grows the prior's actions (generation 4's fit); no level keeps its beam by the value
+    assert {name: o.learned_prior for name, o in races.items()} == {"medium": False, "hard": True, "expert": False}
+    assert {name: o.network for name, o in races.items()} == {
+        "medium": Network.GEN3, "hard": Network.GEN4, "expert": Network.GEN3}
+    assert not any(o.learned_beam for o in races.values())
+    hard, expert = make_bot("hard", seed=1), make_bot("expert", seed=1)
+    assert isinstance(hard, RaceBot) and isinstance(expert, RaceBot)
+    assert hard.worth.__self__ is hard.whole.prior.__self__ is shipped(4)  # type: ignore[attr-defined]
+    assert expert.worth.__self__ is shipped(3) and expert.whole.prior is None  # type: ignore[attr-defined]
     assert make_bot("medium", seed=1).worth is None
     plain = make_bot("race", seed=1)
     assert isinstance(plain, RaceBot) and plain.worth is None and plain.whole.prior is None

@@ -64,14 +64,15 @@ def _race(seed: int, options: Any) -> Bot:
 
 
 def learned_parts(options: RaceOptions) -> dict[str, Any]:
-    """Expert iteration's shipped network (numpy) as ``RaceBot``'s ``worth`` and ``prior``, when the
-    options read it (learned_camps: hard, expert; learned_beam; learned_prior); else nothing. Every
+    """Expert iteration's shipped network (numpy; the fit of ``options.network``'s generation) as
+    ``RaceBot``'s ``worth`` and ``prior``, when the options read it (learned_camps: hard, expert; learned_beam;
+    learned_prior: hard); else nothing. Every
     maker of a race planner (the registry, the post-game review) takes them from here."""
     if not options.learned:
         return {}
     from lewis_clark.bots.learned import shipped
 
-    model = shipped()
+    model = shipped(options.network)
     return {"worth": model.values, "prior": model.pick}
 
 
@@ -162,8 +163,12 @@ LEVELS: dict[str, str] = {
     # against hard with it: 38/100 -> 43/100 (docs/research/learned-value.md)
     # offered (as the expert's): on tuning seeds 2,000,512-2,000,571, hard won 33/60 with it against 31/60,
     # CPU a decision 0.083 / 0.085 s (the same rule, written before the batch: docs/research/hard-offered-rule.txt)
+    # learned_prior with generation 4's fit (its value in the blend too; network=4): on tuning seeds
+    # 2,000,572-2,000,631, 37/60 against hard's 33/60, CPU a decision 0.082 / 0.075 s (the rule "at least four
+    # more wins, CPU at most 10% more", written before the batch: docs/research/hard-prior-rule.txt). The expert
+    # was not measured with it and reads generation 3 (network's default).
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
-            ":learned_camps=2:offered=1",
+            ":learned_camps=2:offered=1:learned_prior=1:network=4",
     # expert: at a table a search inside a turn (a Journal card drawn inside it replans its rest) grows half
     # the lines (replan=300; each line there also plays the rivals' turns: its longest turn against medium
     # fell from 5.19 s to 3.89 s), solo the whole 600 (replan_solo=0); the third and later searches of a

@@ -6,7 +6,8 @@ seat wins and its margin in spaces: how far the Camp is past the rival's, or sho
 the end) and a **prior** over ``MOVES``, the turn-level moves: each card played, each Village place,
 each card recruited. ``scripts/expert_iteration.py`` fits it (PyTorch) on positions from the bots'
 own games labelled by the race planner's search (and by the outcomes of its play-outs) and saves it
-as an ``.npz`` beside this module (``MODEL_FILE``). The registry hands ``shipped()``'s ``values`` and
+as an ``.npz`` beside this module (``MODEL_FILES``, one a shipped generation). The registry hands
+``shipped(generation)``'s ``values`` and
 ``pick`` to the race bot when its options ``learned_camps`` (the levels ``hard`` and ``expert``),
 ``learned_beam`` or ``learned_prior`` are on (bots/__init__.py), so the race planner never imports
 it. numpy is imported only when a model is loaded (a dependency of play since the levels read it).
@@ -29,7 +30,9 @@ from lewis_clark.route import Route
 from lewis_clark.state import State
 from lewis_clark.village import PLACES
 
-MODEL_FILE = "learned-v2.npz"  # the shipped model; a new fit that changes what it reads gets a new version
+# The shipped fits by the generation of expert iteration they come from (a race bot's ``network`` option
+# picks one): the same inputs and shapes. A fit that changes what the network reads needs a new ``Learner``.
+MODEL_FILES: dict[int, str] = {3: "learned-gen3.npz", 4: "learned-gen4.npz"}
 ACTING_VERBS = (Verb.PLAY, Verb.VILLAGE)
 # The prior's moves: play a card, take a Village place, recruit a card (from the card and place data).
 MOVES: tuple[tuple[Verb, str], ...] = (
@@ -182,24 +185,29 @@ def load(path: str) -> Learner:
         return Learner({k: data[k] for k in data.files})
 
 
-_shipped: list[Learner] = []
+_shipped: dict[int, Learner] = {}
+_used: list[Learner] = []  # a model read in place of every shipped one (``use``)
 
 
-def shipped() -> Learner:
-    """The model shipped beside this module (``MODEL_FILE``), loaded once."""
-    if not _shipped:
-        with resources.as_file(resources.files("lewis_clark.bots") / MODEL_FILE) as path:
-            _shipped.append(load(str(path)))
-    return _shipped[0]
+def shipped(generation: int = 3) -> Learner:
+    """The model of ``generation`` shipped beside this module (``MODEL_FILES``), loaded once."""
+    if _used:
+        return _used[0]
+    if generation not in MODEL_FILES:
+        raise ModelError(f"no shipped model of generation {generation}: shipped are {sorted(MODEL_FILES)}")
+    if generation not in _shipped:
+        with resources.as_file(resources.files("lewis_clark.bots") / MODEL_FILES[generation]) as path:
+            _shipped[generation] = load(str(path))
+    return _shipped[generation]
 
 
 def use(path: str) -> Learner:
-    """Read the model at ``path`` in place of the shipped one for this process (expert iteration's
-    next generation plays with the model just fitted)."""
+    """Read the model at ``path`` in place of every shipped one for this process (expert iteration's
+    next generation plays with the model just fitted, ``--measure --model`` with a fit not shipped)."""
     model = load(path)
-    _shipped[:] = [model]
+    _used[:] = [model]
     return model
 
 
-__all__ = ["ACTING_MOVES", "MARGIN_SCALE", "MODEL_FILE", "MOVES", "MOVE_INDEX", "Learner", "ModelError", "acting_move",
+__all__ = ["ACTING_MOVES", "MARGIN_SCALE", "MODEL_FILES", "MOVES", "MOVE_INDEX", "Learner", "ModelError", "acting_move",
            "counts", "load", "recruit_move", "shipped", "use"]

@@ -122,6 +122,14 @@ class CampJudge(IntEnum):
     BLEND = 2  # by the sum of each Camp's two places, by ``camped`` and by the value (ties: ``camped``'s order)
 
 
+class Network(IntEnum):
+    """Which shipped fit of expert iteration's network the learned options read (``network``): the
+    generation it was fitted in (bots/learned.py ``MODEL_FILES``; docs/research/learned-value.md)."""
+
+    GEN3 = 3  # fitted on games without a model (expert: its value in the blend)
+    GEN4 = 4  # fitted on games by hard reading generation 3 (hard: its value in the blend and its prior)
+
+
 @dataclass(frozen=True)
 class RaceOptions(Options):
     """The race planner (bots/race.py)."""
@@ -151,6 +159,7 @@ class RaceOptions(Options):
     learned_camps: CampJudge = CampJudge.HAND  # how its value orders a bucket's Camps (which ``keep`` are grown)
     learned_beam: bool = False  # its value keeps the inner beam's ``beam`` of the 3 * ``beam`` best by ``underway``
     learned_prior: bool = False  # its prior picks half the actions a turn grows (WholeTurns)
+    network: Network = Network.GEN3  # which shipped fit the three options above read
     # 1: when the deals pick different first turns, each deal's line is also played on every other deal and
     # the line that does best on average is followed (else each deal's own, judged on its own cards); K > 1:
     # always, with the lines of each deal's K best first turns besides
@@ -225,7 +234,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
-        "cross": Opt(int, 0, 8), "offered": Opt(bool)},
+        "network": Opt(Network), "cross": Opt(int, 0, 8), "offered": Opt(bool)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),
@@ -242,5 +251,5 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
 }
 NOISE = Opt(float, 0, 1)  # every bot's ``noise`` (see bots.NoisyBot)
 
-__all__ = ["NOISE", "CampJudge", "Finisher", "MCTSOptions", "Opt", "Options", "PaceOptions", "PlannerOptions", "RaceOptions",
-           "RolloutOptions", "SPECS", "Valuation"]
+__all__ = ["NOISE", "CampJudge", "Finisher", "MCTSOptions", "Network", "Opt", "Options", "PaceOptions", "PlannerOptions",
+           "RaceOptions", "RolloutOptions", "SPECS", "Valuation"]
