@@ -56,7 +56,7 @@ SOLO_SHARE = 0.7
 MAX_TURNS = 120
 OUT = "runs/expert-iteration"
 HERE = os.path.dirname(os.path.abspath(__file__))
-BOTS = os.path.join(HERE, "..", "src", "lewis_clark", "bots")  # where the shipped fits are (learned.MODEL_FILES)
+BOTS = os.path.join(HERE, "..", "src", "lewis_clark", "bots")  # where the shipped fits are (learned.model_file)
 
 
 def table(seed: int, solo: bool = False) -> tuple[int, int]:
@@ -499,7 +499,7 @@ def main() -> None:
     what.add_argument("--rank", action="store_true", help="judge --models on the validation games up to N")
     what.add_argument("--tally", metavar="LOG", help="the figures of a --measure log (one cut short too)")
     what.add_argument("--ship", action="store_true", help="copy generation N's model to bots/learned-genN.npz "
-                      "(a race bot reads it with network=N, once learned.MODEL_FILES lists it)")
+                      "(a race bot reads it with network=N, once options.Network lists N)")
     parser.add_argument("--generation", type=int, default=0)
     parser.add_argument("--games", type=int, default=100, help="games to play (--generate)")
     parser.add_argument("--first", type=int, default=0, help="first game index within the generation's seeds")
@@ -548,7 +548,7 @@ def main() -> None:
         tally(results)
     else:
         source = os.path.join(args.out, f"gen{args.generation}", f"model{args.suffix}.npz")
-        target = os.path.join(BOTS, f"learned-gen{args.generation}.npz")
+        target = os.path.join(BOTS, learned_model.model_file(args.generation))
         shutil.copyfile(source, target)
         print(f"shipped {source} as {os.path.normpath(target)}")
 

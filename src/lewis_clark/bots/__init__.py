@@ -64,10 +64,10 @@ def _race(seed: int, options: Any) -> Bot:
 
 
 def learned_parts(options: RaceOptions) -> dict[str, Any]:
-    """Expert iteration's shipped network (numpy; the fit of ``options.network``'s generation) as
-    ``RaceBot``'s ``worth`` and ``prior``, when the options read it (learned_camps: hard, expert; learned_beam;
-    learned_prior: hard); else nothing. Every
-    maker of a race planner (the registry, the post-game review) takes them from here."""
+    """Expert iteration's shipped network (numpy; the fit ``options.network`` names) as ``RaceBot``'s
+    ``worth`` and ``prior``, when the options read it (learned_camps: hard, expert; learned_beam;
+    learned_prior: hard); else nothing. Every maker of a race planner (the registry, the post-game
+    review) takes them from here."""
     if not options.learned:
         return {}
     from lewis_clark.bots.learned import shipped

@@ -7,10 +7,10 @@ the end) and a **prior** over ``MOVES``, the turn-level moves: each card played,
 each card recruited. ``scripts/expert_iteration.py`` fits it (PyTorch) on positions from the bots'
 own games labelled by the race planner's search (and by the outcomes of its play-outs) and saves it
 as an ``.npz`` beside this module (``MODEL_FILES``, one a shipped generation). The registry hands
-``shipped(generation)``'s ``values`` and
-``pick`` to the race bot when its options ``learned_camps`` (the levels ``hard`` and ``expert``),
-``learned_beam`` or ``learned_prior`` are on (bots/__init__.py), so the race planner never imports
-it. numpy is imported only when a model is loaded (a dependency of play since the levels read it).
+``shipped(generation)``'s ``values`` and ``pick`` to the race bot when its options ``learned_camps``
+(the levels ``hard`` and ``expert``), ``learned_beam`` or ``learned_prior`` are on (bots/__init__.py),
+so the race planner never imports it. numpy is imported only when a model is loaded (a dependency
+of play since the levels read it).
 """
 
 from __future__ import annotations
@@ -25,14 +25,22 @@ from librt.strings import BytesWriter
 
 from lewis_clark import tensor
 from lewis_clark.actions import Action, Verb
+from lewis_clark.bots.options import Network
 from lewis_clark.cards import CARDS
 from lewis_clark.route import Route
 from lewis_clark.state import State
 from lewis_clark.village import PLACES
 
-# The shipped fits by the generation of expert iteration they come from (a race bot's ``network`` option
-# picks one): the same inputs and shapes. A fit that changes what the network reads needs a new ``Learner``.
-MODEL_FILES: dict[int, str] = {3: "learned-gen3.npz", 4: "learned-gen4.npz"}
+
+def model_file(generation: int) -> str:
+    """The name of ``generation``'s shipped fit beside this module (``scripts/expert_iteration.py --ship``)."""
+    return f"learned-gen{generation}.npz"
+
+
+# The shipped fits, one for each ``Network`` (a race bot's ``network`` option picks one): the same inputs
+# and shapes. A fit that changes what the network reads needs a new ``Learner``.
+MODEL_FILES: dict[int, str] = {n.value: model_file(n.value) for n in Network}
+
 ACTING_VERBS = (Verb.PLAY, Verb.VILLAGE)
 # The prior's moves: play a card, take a Village place, recruit a card (from the card and place data).
 MOVES: tuple[tuple[Verb, str], ...] = (
@@ -189,7 +197,7 @@ _shipped: dict[int, Learner] = {}
 _used: list[Learner] = []  # a model read in place of every shipped one (``use``)
 
 
-def shipped(generation: int = 3) -> Learner:
+def shipped(generation: int = Network.GEN3) -> Learner:
     """The model of ``generation`` shipped beside this module (``MODEL_FILES``), loaded once."""
     if _used:
         return _used[0]
@@ -210,4 +218,4 @@ def use(path: str) -> Learner:
 
 
 __all__ = ["ACTING_MOVES", "MARGIN_SCALE", "MODEL_FILES", "MOVES", "MOVE_INDEX", "Learner", "ModelError", "acting_move",
-           "counts", "load", "recruit_move", "shipped", "use"]
+           "counts", "load", "model_file", "recruit_move", "shipped", "use"]
