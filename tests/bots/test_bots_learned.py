@@ -19,6 +19,7 @@ from lewis_clark.bots import LEVELS, BotSpecError, make_bot, parse_spec
 from lewis_clark.bots.learned import (
     ACTING_MOVES,
     LAYERS,
+    MARGIN_SCALE,
     MODEL_FILES,
     MOVES,
     Learner,
@@ -108,6 +109,20 @@ def test_numpy_forward_matches_plain_python() -> None:
         want = plain_forward(arrays, [float(v) for v in x[0]])
         got = [float(v) for v in value[0]] + [float(v) for v in prior[0]]
         assert got == pytest.approx(want, rel=1e-4, abs=1e-4)
+
+
+def test_values_and_prior_are_the_forward_pass_heads_to_the_last_bit() -> None:
+    # the search's lean paths (one head, tolist) must give exactly forward's numbers: a last-bit
+    # difference could reorder two Camps or two moves and change what a level plays
+    model = shipped(Network.GEN4)
+    for state in STATES[:12]:
+        seat = state.current
+        value, prior = model.forward(model.observe([state], seat))
+        assert model.prior(state, seat) == [float(v) for v in prior[0]]
+    group = STATES[:9]
+    value, _ = model.forward(model.observe(group, 0))
+    assert model.values(group, 0) == [float(v) * MARGIN_SCALE for v in value[:, 1]]
+    assert model.values([], 0) == []
 
 
 def test_numpy_forward_matches_torch() -> None:
