@@ -166,7 +166,9 @@ LEVELS: dict[str, str] = {
     # learned_prior with generation 4's fit (its value in the blend too; network=4): on tuning seeds
     # 2,000,572-2,000,631, 37/60 against hard's 33/60, CPU a decision 0.082 / 0.075 s (the rule "at least four
     # more wins, CPU at most 10% more", written before the batch: docs/research/hard-prior-rule.txt). The expert
-    # was not measured with it and reads generation 3 (network's default).
+    # reads generation 3 (network's default) and grows no prior: with learned_prior=1:network=4 it won 45/60
+    # against 42/60 on tuning seeds 2,000,632-2,000,691 at 27% more CPU a decision, short of the same rule
+    # (docs/research/expert-prior-rule.txt)
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
             ":learned_camps=2:offered=1:learned_prior=1:network=4",
     # expert: at a table a search inside a turn (a Journal card drawn inside it replans its rest) grows half
