@@ -468,7 +468,7 @@ def measure(args: argparse.Namespace) -> None:
     jobs = [(arm, seed, args.level) for seed in parse_seeds(args.seeds) for arm in arms]
     # ``--workers`` processes play the games side by side; the lines come in the jobs' order (seed, arm)
     with Pool(max(1, args.workers), initializer=start_worker, initargs=(args.model or "",)) as pool:
-        for (arm, _, _), r in zip(jobs, pool.imap(one, jobs)):
+        for (arm, _, _), r in zip(jobs, pool.imap(one, jobs), strict=True):
             r["arm"] = arm
             results[arm].append(r)
             print(json.dumps(r), flush=True)

@@ -142,9 +142,9 @@ class Learner:
         if not states:
             return []
         w = self.w
-        value = self.trunk(self.observe(states, seat)) @ w["value_w"] + w["value_b"]  # both columns: the
-        # same sums as forward's, so the same float32 roundings
-        # tolist: Python floats in one call (the same numbers as float() of each, far fewer calls)
+        # both columns, as forward multiplies them, so that the margins round as forward's do; tolist makes
+        # the Python floats in one call (the same numbers as float() of each)
+        value = self.trunk(self.observe(states, seat)) @ w["value_w"] + w["value_b"]
         return [v * MARGIN_SCALE for v in value[:, 1].tolist()]
 
     def win_chance(self, state: State, seat: int) -> float:
