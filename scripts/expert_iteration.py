@@ -19,7 +19,9 @@ outcome (``source`` 1; the real positions are ``source`` 0). One ``.npz`` per ga
 
 ``--measure`` plays solo games on ``--seeds`` (the held-out set only for the final figures) with each
 bot of ``--arms`` in turn on every seed (paired: the same deals; ``--workers`` processes), one JSON line a game, then each
-arm's wins with the Wilson 95% interval and its CPU per decision (scripts/solo_cpu.py's measure).
+arm's wins with the Wilson 95% interval and its CPU per decision (scripts/solo_cpu.py's measure). With
+``--players N`` each game is a table of N seats, every seat the arm (``at_table``): its length in own turns
+a player, and the share of deals the searches carried on.
 
 ``--rank`` judges fitted models on the validation games (how well their value orders positions).
 
@@ -453,6 +455,31 @@ def bucket_orders(group: Any, margin: Any, guess: Any) -> str:
     return f"{total} pairs; " + ", ".join(f"{k} right {v / max(1, total):.1%}" for k, v in right.items())
 
 
+def at_table(job: tuple[str, int, int]) -> dict[str, Any]:
+    """One game of ``spec`` in every seat of a ``players``-seat table on ``seed`` (``--measure --players``):
+    the seats' own turns (the game's length a player), CPU per decision and longest turn over all seats,
+    and the share of deals each search carried on from the turn before."""
+    spec, seed, players = job
+    match = Match(Options(players=players, seed=seed), [spec] * players, keep_log=False)
+    start = turn_start = time.process_time()
+    decisions, longest, turn = 0, 0.0, match.state.turn
+    while not match.over and match.state.turn <= MAX_TURNS * players:
+        match.step_bot()
+        decisions += 1
+        if match.state.turn != turn or match.over:
+            now = time.process_time()
+            longest = max(longest, now - turn_start)
+            turn_start, turn = now, match.state.turn
+    cpu = time.process_time() - start
+    s = match.state
+    races = [b for b in match.bots.values() if isinstance(b, RaceBot)]
+    deals = sum(b.searches * b.samples for b in races)
+    return {"seed": seed, "won": s.over, "winner": s.winner, "turns": round(s.turn / players, 1),
+            "camps": [p.camp for p in s.players], "cpu": round(cpu, 2), "decisions": decisions,
+            "s_per_decision": round(cpu / max(1, decisions), 3), "longest_turn": round(longest, 2),
+            "carried": round(sum(b.carried for b in races) / max(1, deals), 3)}
+
+
 def measure(args: argparse.Namespace) -> None:
     import json
 
@@ -464,11 +491,14 @@ def measure(args: argparse.Namespace) -> None:
         learned_model.use(args.model)  # the learned options read this fit, not the shipped one
     print(f"model: {args.model or 'shipped (each arm its network option)'}", flush=True)
     results: dict[str, list[dict[str, Any]]] = {a: [] for a in arms}
-    print(f"arms: {', '.join(f'{a} = `{with_level(a)}`' for a in arms)}; Mackenzie level {args.level}", flush=True)
-    jobs = [(arm, seed, args.level) for seed in parse_seeds(args.seeds) for arm in arms]
+    table = f"{args.players} seats, each the arm" if args.players > 1 else f"Mackenzie level {args.level}"
+    print(f"arms: {', '.join(f'{a} = `{with_level(a)}`' for a in arms)}; {table}", flush=True)
+    jobs = [(arm, seed, args.players if args.players > 1 else args.level)
+            for seed in parse_seeds(args.seeds) for arm in arms]
+    game = at_table if args.players > 1 else one
     # ``--workers`` processes play the games side by side; the lines come in the jobs' order (seed, arm)
     with Pool(max(1, args.workers), initializer=start_worker, initargs=(args.model or "",)) as pool:
-        for (arm, _, _), r in zip(jobs, pool.imap(one, jobs), strict=True):
+        for (arm, _, _), r in zip(jobs, pool.imap(game, jobs), strict=True):
             r["arm"] = arm
             results[arm].append(r)
             print(json.dumps(r), flush=True)
@@ -486,8 +516,10 @@ def tally(results: dict[str, list[dict[str, Any]]]) -> None:
         low, high = wilson(wins, len(rs))
         cpu = sum(r["cpu"] for r in rs) / max(1, sum(r["decisions"] for r in rs))
         longest = max((r["longest_turn"] for r in rs), default=0.0)
-        print(f"{arm}: won {wins}/{len(rs)} = {wins / max(1, len(rs)):.0%} (Wilson 95% {low:.0%}-{high:.0%}); "
-              f"CPU {cpu:.3f} s a decision, longest turn {longest:.2f} s", flush=True)
+        turns = sum(r["turns"] for r in rs) / max(1, len(rs))
+        what = "finished" if rs and "winner" in rs[0] else "won"  # a table's games: finished within MAX_TURNS
+        print(f"{arm}: {what} {wins}/{len(rs)} = {wins / max(1, len(rs)):.0%} (Wilson 95% {low:.0%}-{high:.0%}); "
+              f"{turns:.1f} own turns; CPU {cpu:.3f} s a decision, longest turn {longest:.2f} s", flush=True)
 
 
 def main() -> None:
@@ -495,7 +527,8 @@ def main() -> None:
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--generate", action="store_true", help="play and label games")
     what.add_argument("--fit", action="store_true", help="fit the network on generations 0..N (needs torch)")
-    what.add_argument("--measure", action="store_true", help="solo games of each arm on --seeds, paired")
+    what.add_argument("--measure", action="store_true", help="games of each arm on --seeds, paired: solo, or "
+                      "every seat the arm (--players)")
     what.add_argument("--rank", action="store_true", help="judge --models on the validation games up to N")
     what.add_argument("--tally", metavar="LOG", help="the figures of a --measure log (one cut short too)")
     what.add_argument("--ship", action="store_true", help="copy generation N's model to bots/learned-genN.npz "
@@ -517,6 +550,8 @@ def main() -> None:
     parser.add_argument("--arms", default="expert,expert:learned_camps=1", help="bots to compare (--measure)")
     parser.add_argument("--seeds", default="3000001-3000010", help="game seeds (--measure), FIRST-LAST or a list")
     parser.add_argument("--level", type=int, default=0, help="Mackenzie's level (--measure)")
+    parser.add_argument("--players", type=int, default=1, help="seats at the table, each the arm (--measure; "
+                        "1: solo against Mackenzie at --level)")
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--epochs", type=int, default=15)
     parser.add_argument("--batch", type=int, default=128)

@@ -525,3 +525,79 @@ def test_a_first_turn_is_offered_until_a_step_of_it_is_refused() -> None:
     # a play that can pay for something is offered
     clark = next(a for a in legal_actions(s) if str(a) == "play william-clark")
     assert bot._is_offered(s, 0, (clark,))
+
+
+def _dropped_deal(seed: int) -> tuple[RaceBot, Search, State]:
+    """A bot with ``revive`` after one search, its deal, and a table one turn on that the deal no longer
+    matches (the committed turn played on the deal, then the Scout one space further)."""
+    s = game(players=1, mackenzie=0)
+    bot = RaceBot(seed, replace(TINY, revive=True))
+    bot.choose(view(s, 0), legal_actions(s))
+    deal = bot.deals[0]
+    after = deal.root.copy()
+    for a in bot.committed:
+        apply_in_place(after, a)
+    after.players[0].scout += 1
+    assert bot._reroot(deal, view(after, 0), 0) is None
+    return bot, deal, after
+
+
+def test_revive_hands_the_camps_not_yet_grown_one_turn_on() -> None:
+    bot, deal, _ = _dropped_deal(2)
+    handed = bot._handed_on(deal)
+    first = bot.committed
+    expected = sum(1 for lines in deal.buckets.values() for ln in lines if len(ln.turns) > 1 and ln.turns[0] == first)
+    assert expected and sum(len(lines) for lines in handed.values()) == expected
+    for turn, lines in handed.items():
+        assert all(len(ln.turns) == turn for ln in lines)  # one turn on: the committed turn is behind
+
+
+def test_revived_camps_are_replayed_on_the_fresh_deal_and_scored_anew() -> None:
+    bot, deal, after = _dropped_deal(2)
+    handed = bot._handed_on(deal)
+    turn = max(handed)
+    fresh = Search(bot.deal(view(after, 0)))
+    old = {id(ln.state) for ln in handed[turn]}
+    revived = bot._revived(fresh, 0, list(handed[turn]))
+    assert revived and len(revived) <= 2 * bot.keep
+    for line in revived:
+        assert id(line.state) not in old and len(line.turns) == turn
+        # the line's state is its turns played on the fresh deal's root, not the old deal's state
+        s = fresh.root.copy()
+        for k, steps in enumerate(line.turns):
+            if k:
+                bot._settle(s, 0)
+            for a in steps:
+                apply_in_place(s, a)
+        assert planning.position(s, 0) == planning.position(line.state, 0)
+        assert line.score == bot._camp_score(line.state, 0, turn)
+
+
+def test_a_search_with_revive_grows_the_camps_handed_on_and_without_it_starts_again() -> None:
+    for revive in (True, False):
+        s = game(players=1, mackenzie=0)
+        bot = RaceBot(2, replace(TINY, revive=revive))
+        bot.choose(view(s, 0), legal_actions(s))
+        deal = bot.deals[0]
+        handed = bot._handed_on(deal)
+        after = deal.root.copy()
+        for a in bot.committed:
+            apply_in_place(after, a)
+        after.players[0].scout += 1
+        # grow nothing: the fresh deal keeps what it was handed
+        bot.nodes = bot.replan = bot.later = 0
+        bot.search(view(after, 0))
+        fresh = bot.deals[0]
+        assert fresh is not deal
+        if revive:
+            assert handed and {t: len(v) for t, v in fresh.stale.items()} == {t: len(v) for t, v in handed.items()}
+        else:
+            assert fresh.stale == {}
+
+
+def test_revive_at_a_table_replays_from_the_seed() -> None:
+    spec = "race:samples=2:keep=2:beam=3:nodes=6:revive=1"
+    first, match = _play(spec, 7, 6, players=2)
+    again, _ = _play(spec, 7, 6, players=2)
+    assert first == again and len(first) > 10
+    assert parse_spec(spec).options == replace(RaceOptions(samples=2, keep=2, beam=3, nodes=6), revive=True)

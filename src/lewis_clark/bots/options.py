@@ -167,6 +167,10 @@ class RaceOptions(Options):
     # the search grows and follows only first turns whose steps the driver offers (``bots.base.refused``):
     # else a pick that pays for nothing is refused and the turn is played by the heuristic's rules of thumb
     offered: bool = False
+    # a deal that no longer matches the table (a card drawn, a rival who played otherwise than reckoned) hands
+    # its Camps to the fresh deal, whose search replays them when it reaches their turn (``Search.stale``):
+    # at a table most deals are dealt anew each turn, and each fresh search started again from the root
+    revive: bool = False
 
     @property
     def learned(self) -> bool:
@@ -234,7 +238,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
-        "network": Opt(Network), "cross": Opt(int, 0, 8), "offered": Opt(bool)},
+        "network": Opt(Network), "cross": Opt(int, 0, 8), "offered": Opt(bool), "revive": Opt(bool)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),

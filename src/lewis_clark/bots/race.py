@@ -20,7 +20,8 @@ included), settled only when a line is grown (a line never grown costs nothing f
 The search is kept between turns: after the planner plays the first turn of its chosen line, a deal
 whose table came out as the real one (the same view: no card drawn differently, the other seats
 played as predicted) keeps every line that began with that turn and goes on where it stopped; a
-deal that no longer matches is dealt anew. So a winning line, once found, is followed until a draw
+deal that no longer matches is dealt anew (with ``revive`` taking on the old deal's Camps not yet grown,
+replayed on its own cards when their turn comes). So a winning line, once found, is followed until a draw
 differs, and each turn spends at most ``nodes`` grown lines on each deal: budgets in lines, never in
 seconds, so a game replays from the seed.
 
@@ -111,6 +112,9 @@ class Search:
         self.played: set[tuple[object, ...]] = set()  # positions already played out
         # the line played to the end that reaches the Fort soonest, for each first turn (``cross`` above 1)
         self.by_first: dict[tuple[Action, ...], Line] = {}
+        # Camps handed on by the deal this one replaced (``revive``), by turn: their states are that deal's,
+        # their turns are replayed on this deal when their turn's bucket is grown (``RaceBot._revived``)
+        self.stale: dict[int, list[Line]] = {}
 
     def pick(self) -> Line | None:
         """The line to follow: the earliest win, else the best line played out, else the best Camp."""
@@ -184,6 +188,7 @@ class RaceBot(Bot):
         self.replan_solo = o.replan_solo
         self.cross = o.cross  # deals that disagree judge each other's lines (``_crossed``)
         self.offered = o.offered  # first turns the driver would refuse are neither grown nor followed
+        self.revive = o.revive  # a deal dealt anew takes on the Camps of the one it replaces (``Search.stale``)
         self.verdicts: dict[tuple[Action, ...], bool] = {}  # whether each first turn from the root is offered
         self.in_turn = 0  # searches made in the turn being played
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
@@ -214,6 +219,7 @@ class RaceBot(Bot):
         self.horizon = self._racing_horizon(view_now, seat) if self.options.racing else LAST_TURN
         self.verdicts = {}
         kept: list[Search] = []
+        dropped: list[dict[int, list[Line]]] = []  # the Camps of each deal that no longer matches (``revive``)
         for deal in self.deals:
             moved = self._reroot(deal, view_now, seat)
             if moved is not None:
@@ -221,6 +227,8 @@ class RaceBot(Bot):
                     self._drop_refused(moved, seat)
                 kept.append(moved)
                 self.carried += 1
+            elif self.revive:
+                dropped.append(self._handed_on(deal))
         for deal in kept:  # a win carried on from a turn before may now come after a rival (``racing``)
             if deal.won is not None and len(deal.won.turns) > self.horizon:
                 self._finished(deal, seat, deal.won)
@@ -238,6 +246,8 @@ class RaceBot(Bot):
                     self._drop_refused(fresh, seat)
             elif self.finish:
                 self._finish(fresh, seat, Line(fresh.root, (), 0.0))  # _finish plays on a copy
+            if dropped:
+                fresh.stale = dropped.pop(0)
             kept.append(fresh)
         # inside a turn only its rest is chosen (the next turn's search grows the deals further)
         self.in_turn = self.in_turn + 1 if inside else 1
@@ -360,6 +370,7 @@ class RaceBot(Bot):
                 out.buckets[turn - 1] = shifted
         if not any(out.buckets.values()):
             out.buckets = {0: [Line(s, (), 0.0)]}
+        out.stale = self._one_on(deal.stale)
         out.played = deal.played
         for old, name, later in ((deal.won, "won", shift), (deal.best, "best", shift), (deal.finished, "finished", 1.0)):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
@@ -368,6 +379,50 @@ class RaceBot(Bot):
             if len(line.turns) > 1 and line.turns[0] == first:
                 self._note_first(out, seat, Line(line.state, line.turns[1:], line.score))
         out.best_rank = deal.best_rank + (1.0 if self.value != Valuation.HAND else FALLBACK_PACE)
+        return out
+
+    def _handed_on(self, deal: Search) -> dict[int, list[Line]]:
+        """The Camps of ``deal`` not yet grown (those handed on to it too) that began with the turn
+        committed, one turn on (``revive``)."""
+        out = self._one_on(deal.stale)
+        for turn, lines in self._one_on(deal.buckets).items():
+            out.setdefault(turn, []).extend(lines)
+        return out
+
+    def _one_on(self, groups: dict[int, list[Line]]) -> dict[int, list[Line]]:
+        """The lines of ``groups`` (by turn) that began with the turn committed, one turn on."""
+        first = self.committed
+        out: dict[int, list[Line]] = {}
+        for turn, lines in groups.items():
+            moved = [Line(ln.state, ln.turns[1:], ln.score) for ln in lines if len(ln.turns) > 1 and ln.turns[0] == first]
+            if moved:
+                out[turn - 1] = moved
+        return out
+
+    def _revived(self, deal: Search, seat: int, stale: list[Line]) -> list[Line]:
+        """The best ``2 * keep`` of ``stale`` (Camps handed on to ``deal``) replayed on ``deal`` from its root
+        (a step no longer legal repaired, ``_replay_turn``) and scored anew; a replay that wins may become
+        the win to beat, one that ends otherwise is dropped."""
+        stale.sort(key=lambda ln: -ln.score)
+        out: list[Line] = []
+        for line in distinct(stale, 2 * self.keep, line_state, seat):
+            s = deal.root.copy()
+            done: list[tuple[Action, ...]] = []
+            for steps in line.turns:
+                if done:
+                    self._settle(s, seat)
+                if s.over or s.current != seat:
+                    break
+                done.append(self._replay_turn(s, seat, steps))
+            n = len(done)
+            if s.over:
+                if s.winner == seat and n <= self.horizon and (deal.won is None or n < len(deal.won.turns)):
+                    deal.won = Line(s, tuple(done), float(-n))
+                    self._note_first(deal, seat, deal.won)
+                continue
+            if n != len(line.turns) or (self.offered and not self._is_offered(deal.root, seat, done[0])):
+                continue
+            out.append(Line(s, tuple(done), self._camp_score(s, seat, n)))
         return out
 
     def _warm(self, deal: Search, seat: int, turns: tuple[tuple[Action, ...], ...]) -> None:
@@ -440,12 +495,17 @@ class RaceBot(Bot):
         """Grow the earliest buckets of ``deal`` until ``budget`` lines are grown (a bucket started
         is finished) or nothing earlier than the known win is left."""
         spent = 0
-        while spent < budget and deal.buckets:
-            turn = min(deal.buckets)
-            lines = deal.buckets.pop(turn)
+        while spent < budget and (deal.buckets or deal.stale):
+            turn = min([*deal.buckets, *deal.stale])
+            lines = deal.buckets.pop(turn, [])
             if turn >= self.horizon or (deal.won is not None and turn + 1 >= len(deal.won.turns)):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
+                deal.stale.clear()
                 break
+            if turn in deal.stale:
+                lines.extend(self._revived(deal, seat, deal.stale.pop(turn)))
+                if not lines:
+                    continue
             lines.sort(key=lambda ln: -ln.score)
             if self.learned_camps == CampJudge.VALUE:  # the learned value says which Camps are grown
                 lines = self._by_worth(lines, seat)
