@@ -459,18 +459,11 @@ def at_table(job: tuple[str, int, int]) -> dict[str, Any]:
     """One game of ``spec`` in every seat of a ``players``-seat table on ``seed`` (``--measure --players``):
     the seats' own turns (the game's length a player), CPU per decision and longest turn over all seats,
     and the share of deals each search carried on from the turn before."""
+    from solo_cpu import timed  # the benchmark's loop: CPU, decisions, longest turn (on sys.path: ``measure``)
+
     spec, seed, players = job
     match = Match(Options(players=players, seed=seed), [spec] * players, keep_log=False)
-    start = turn_start = time.process_time()
-    decisions, longest, turn = 0, 0.0, match.state.turn
-    while not match.over and match.state.turn <= MAX_TURNS * players:
-        match.step_bot()
-        decisions += 1
-        if match.state.turn != turn or match.over:
-            now = time.process_time()
-            longest = max(longest, now - turn_start)
-            turn_start, turn = now, match.state.turn
-    cpu = time.process_time() - start
+    cpu, decisions, longest = timed(match, MAX_TURNS * players)
     s = match.state
     races = [b for b in match.bots.values() if isinstance(b, RaceBot)]
     deals = sum(b.searches * b.samples for b in races)

@@ -26,20 +26,26 @@ from lewis_clark.match import Match
 MAX_TURNS = 120  # own turns: a solo game is over long before (Mackenzie reaches the Fort)
 
 
-def one(job: tuple[str, int, int]) -> dict[str, Any]:
-    """One solo game of ``spec`` on game seed ``seed`` at Mackenzie level ``level``."""
-    spec, seed, level = job
-    match = Match(Options(players=1, seed=seed, mackenzie=level), [spec], keep_log=False)
+def timed(match: Match, last_turn: int) -> tuple[float, int, float]:
+    """Play ``match`` by its bots until it is over or past turn ``last_turn`` (every seat's turns counted):
+    the process CPU seconds it took, the decisions made and the longest single turn."""
     start = turn_start = time.process_time()
     decisions, longest, turn = 0, 0.0, match.state.turn
-    while not match.over and match.state.turn <= MAX_TURNS:
+    while not match.over and match.state.turn <= last_turn:
         match.step_bot()
         decisions += 1
         if match.state.turn != turn or match.over:
             now = time.process_time()
             longest = max(longest, now - turn_start)
             turn_start, turn = now, match.state.turn
-    cpu = time.process_time() - start
+    return time.process_time() - start, decisions, longest
+
+
+def one(job: tuple[str, int, int]) -> dict[str, Any]:
+    """One solo game of ``spec`` on game seed ``seed`` at Mackenzie level ``level``."""
+    spec, seed, level = job
+    match = Match(Options(players=1, seed=seed, mackenzie=level), [spec], keep_log=False)
+    cpu, decisions, longest = timed(match, MAX_TURNS)
     s = match.state
     return {"seed": seed, "won": s.over and s.winner == 0, "turns": s.turn - (0 if s.over else 1),
             "camp": s.players[0].camp, "mackenzie": s.mackenzie, "cpu": round(cpu, 2), "decisions": decisions,

@@ -289,6 +289,17 @@ def test_the_solo_benchmark_takes_a_list_of_seeds() -> None:
     assert module.parse_seeds("7") == [7]
 
 
+def test_the_table_measure_plays_every_seat_as_the_arm_and_counts_the_deals_carried_on() -> None:
+    """``scripts/expert_iteration.py --measure --players 2``: a table of the arm, its length a player."""
+    script("solo_cpu")  # the benchmark's loop, which the table's game shares
+    module = script("expert_iteration")
+    r = module.at_table(("race:samples=1:keep=2:beam=3:nodes=6", 1, 2))
+    fort = Options(players=2).route.fort_clatsop
+    assert r["won"] and r["camps"][r["winner"]] >= fort and len(r["camps"]) == 2
+    assert r["turns"] * 2 == int(r["turns"] * 2) and r["turns"] > 10  # the game's turns over two seats
+    assert 0.0 < r["carried"] < 1.0 and r["decisions"] > r["turns"]
+
+
 def test_the_deck_seeing_evidence_deals_the_truth_and_its_search_carries_on() -> None:
     """``scripts/deck_seeing.py``: the level's own search, its generator dealing the real deck and
     generator; solo, every deal then comes out as the table does, so each search is carried on."""
