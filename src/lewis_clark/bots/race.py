@@ -322,17 +322,25 @@ class RaceBot(Bot):
     def _played_on(self, deal: Search, seat: int, turns: tuple[tuple[Action, ...], ...]) -> float:
         """``turns`` played on ``deal`` from its root (a step no longer legal repaired, ``_replay_turn``), then
         played out to the end of the game by the first finisher: ``finished_score`` of where it got."""
-        s = deal.root.copy()
-        n = 0
+        s, done = self._replayed(deal.root, seat, turns)
+        if not s.over:
+            self._settle(s, seat)
+        n = len(done) + len(self._to_the_end(s, seat, self.finishers[0], self.horizon - len(done)))
+        return finished_score(s, seat, n)
+
+    def _replayed(self, root: State, seat: int, turns: tuple[tuple[Action, ...], ...]) -> tuple[State, list[tuple[Action, ...]]]:
+        """``turns`` played on a copy of ``root``, the other seats settled between them (``_replay_turn``
+        repairs a step no longer legal): the state after the last turn played, and what each turn played.
+        It stops early if the game ends."""
+        s = root.copy()
+        done: list[tuple[Action, ...]] = []
         for steps in turns:
+            if done and not s.over:
+                self._settle(s, seat)
             if s.over or s.current != seat:
                 break
-            self._replay_turn(s, seat, steps)
-            n += 1
-            if not s.over:
-                self._settle(s, seat)
-        n += len(self._to_the_end(s, seat, self.finishers[0], self.horizon - n))
-        return finished_score(s, seat, n)
+            done.append(self._replay_turn(s, seat, steps))
+        return s, done
 
     def _to_the_end(self, s: State, seat: int, bot: Bot, most: int) -> list[tuple[Action, ...]]:
         """Play ``s`` on (in place) to the end of the game, at most ``most`` of the seat's turns, its turns
@@ -406,14 +414,7 @@ class RaceBot(Bot):
         stale.sort(key=lambda ln: -ln.score)
         out: list[Line] = []
         for line in distinct(stale, 2 * self.keep, line_state, seat):
-            s = deal.root.copy()
-            done: list[tuple[Action, ...]] = []
-            for steps in line.turns:
-                if done:
-                    self._settle(s, seat)
-                if s.over or s.current != seat:
-                    break
-                done.append(self._replay_turn(s, seat, steps))
+            s, done = self._replayed(deal.root, seat, line.turns)
             n = len(done)
             if s.over:
                 if s.winner == seat and n <= self.horizon and (deal.won is None or n < len(deal.won.turns)):
