@@ -171,6 +171,22 @@ def test_replan_solo_off_keeps_a_whole_replan_solo_and_the_bound_at_a_table() ->
     assert not parse_spec("expert").options.replan_solo  # the expert bounds its replans at a table only
 
 
+def test_table_bounds_a_turns_first_search_at_a_table_only() -> None:
+    """``table``: a turn's first search grows ``table`` lines a deal at a table of several seats (each of
+    its lines also plays the rivals' turns), and ``nodes`` solo; 0 means ``nodes`` everywhere."""
+    grown: dict[tuple[int, int], int] = {}
+    for players in (1, 2):
+        s = game(players=players, mackenzie=0)
+        for table in (0, 3):
+            bot = RaceBot(5, replace(TINY, nodes=40, table=table))
+            bot.search(view(s, 0))
+            grown[players, table] = sum(stat.grown for stat in bot.root_stats)
+    assert grown[1, 3] == grown[1, 0]  # solo: ``nodes`` either way
+    assert grown[2, 3] < grown[2, 0]  # two seats: the table's bound
+    with pytest.raises(ValueError, match="table"):
+        RaceOptions(table=-1)
+
+
 def test_later_is_the_budget_of_a_turns_third_search_on() -> None:
     """Each card drawn inside a turn may replan its rest: the third and later searches of one turn grow
     ``later`` lines a deal (a turn's thinking stays bounded), the first two keep ``nodes`` and ``replan``."""

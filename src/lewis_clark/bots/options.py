@@ -138,6 +138,9 @@ class RaceOptions(Options):
     keep: int = 4  # best Camps of a turn grown
     beam: int = 12  # lines the inner beam keeps
     nodes: int = 120  # lines grown on each deal a turn
+    # lines a turn's first search grows on each deal at a table of several seats, where each line also plays
+    # the rivals' turns and so costs about twice a solo one (0: nodes)
+    table: int = 0
     replan: int = 0  # lines grown on each deal when a card drawn inside a turn replans its rest (0: nodes)
     later: int = 0  # lines grown on each deal by the third and later searches of one turn (0: as ``replan``)
     # False: ``replan`` bounds only a table of several seats (where each line also plays the rivals' turns);
@@ -234,7 +237,7 @@ class MCTSOptions(Options):
 SPECS: dict[type[Options], dict[str, Opt]] = {
     RaceOptions: {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
-        "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool), "actions": Opt(int, 1), "recruits": Opt(int, 0),
+        "table": Opt(int, 0), "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool), "actions": Opt(int, 1), "recruits": Opt(int, 0),
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),

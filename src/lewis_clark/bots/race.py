@@ -181,6 +181,7 @@ class RaceBot(Bot):
         self.keep = o.keep
         self.beam = o.beam
         self.nodes = o.nodes
+        self.table = o.table or o.nodes  # at a table each line also plays the rivals' turns
         self.replan = o.replan or o.nodes
         # each Journal card drawn inside a turn (a recruitment, the Interpreter) may replan its rest: the
         # third and later searches of one turn grow ``later`` lines, so that a turn's thinking stays bounded
@@ -251,8 +252,10 @@ class RaceBot(Bot):
             kept.append(fresh)
         # inside a turn only its rest is chosen (the next turn's search grows the deals further)
         self.in_turn = self.in_turn + 1 if inside else 1
-        replan = self.replan if self.replan_solo or len(view_now.players) > 1 else self.nodes
-        budget = self.nodes if not inside else replan if self.in_turn <= 2 else self.later
+        several = len(view_now.players) > 1
+        replan = self.replan if self.replan_solo or several else self.nodes
+        opening = self.table if several else self.nodes
+        budget = opening if not inside else replan if self.in_turn <= 2 else self.later
         for deal in kept:
             self._grow(deal, seat, budget)
         self.deals = kept
