@@ -43,7 +43,7 @@ GAMES = (
     Game("medium-solo-7", "medium", 1, 22, 7, 4),
     Game("medium-2p", "medium", 2, 23, 0, 6),
     Game("hard-solo-0", "hard", 1, 31, 0, 3),
-    Game("expert-solo-7", "expert", 1, 41, 7, 2),
+    Game("expert-solo-7", "expert", 1, 41, 7, 3),
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -251,7 +252,8 @@ def test_each_camp_judge_orders_the_buckets_camps_its_own_way() -> None:
 def test_the_registry_hands_the_shipped_model_to_the_options_that_read_it() -> None:
     camps = make_bot("expert:learned_camps=1", seed=1)
     assert isinstance(camps, RaceBot) and camps.worth is not None and camps.whole.prior is None
-    assert camps.options.nodes == RaceOptions(nodes=600).nodes  # the expert's own options kept
+    expert = parse_spec("expert").options
+    assert camps.options == replace(expert, learned_camps=CampJudge.VALUE)  # the expert's own options kept
     prior = make_bot("medium:learned_prior=1", seed=1)
     assert isinstance(prior, RaceBot) and prior.worth is None and prior.whole.prior is not None
     assert camps.worth.__self__ is prior.whole.prior.__self__ is shipped()  # type: ignore[attr-defined]

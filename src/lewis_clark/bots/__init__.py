@@ -171,17 +171,19 @@ LEVELS: dict[str, str] = {
     # (docs/research/expert-prior-rule.txt)
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
             ":learned_camps=2:offered=1:learned_prior=1:network=4",
-    # expert: at a table a search inside a turn (a Journal card drawn inside it replans its rest) grows half
-    # the lines (replan=300; each line there also plays the rivals' turns: its longest turn against medium
-    # fell from 5.19 s to 3.89 s), solo the whole 600 (replan_solo=0); the third and later searches of a
-    # turn a quarter (later=150), so that a turn's thinking stays bounded. Solo the half budget was chosen
-    # off on tuning seeds 2,000,151-2,000,311 (paired games at level 0: 78 won with it, 81 without; the
-    # rule "keep it if it wins at least as many" written down before each batch; docs/research/bots-lab-notes.md).
+    # expert: one deal searched twice as wide (keep=8, beam=30) and with 2,400 lines a turn, where the level
+    # before grew 600 on each of two deals (docs/research/bots-lab-notes.md, the tenth and eleventh rounds).
+    # On tuning seeds 2,001,023-2,001,082 (solo, level 0) it won 50/60 against that level's 39/60 at 0.158 s
+    # a decision, longest turn 4.49 s (docs/research/wide-one-deal-2400-rule.txt). At a table each line also
+    # plays the rivals' turns, so a turn's first search grows 1,200 (table=1200: with 2,400 a turn took
+    # 8.04 s there); a search inside a turn (a Journal card drawn replans its rest) grows 600, the third and
+    # later ones 300, solo and at a table alike (replan_solo=1), so that a turn's thinking stays bounded. At a
+    # 2-player table, tuning seeds 2,001,100-2,001,135: 12/20 against that level, 10/10 against medium, 0.129 s
+    # a decision, longest turn 3.01 s (docs/research/wide-table-budget-rule.txt).
     # offered: its search grows and follows only first turns the driver offers (a pick refused as futile went
-    # to the heuristic's rules of thumb); on tuning seeds 2,000,452-2,000,511, 36/60 with it against 35/60
-    # (the rule "lands if not worse, CPU a decision at most 10% more" written before the batch)
-    "expert": "race:samples=2:keep=4:beam=15:nodes=600:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
-              ":learned_camps=2:replan=300:replan_solo=0:later=150:offered=1",
+    # to the heuristic's rules of thumb; chosen on tuning seeds 2,000,452-2,000,511, 36/60 against 35/60).
+    "expert": "race:samples=1:keep=8:beam=30:nodes=2400:table=1200:replan=600:later=300:actions=8:recruits=4:finish=1"
+              ":discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:offered=1",
 }
 
 

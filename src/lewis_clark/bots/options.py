@@ -237,7 +237,8 @@ class MCTSOptions(Options):
 SPECS: dict[type[Options], dict[str, Opt]] = {
     RaceOptions: {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
-        "table": Opt(int, 0), "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool), "actions": Opt(int, 1), "recruits": Opt(int, 0),
+        "table": Opt(int, 0), "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool),
+        "actions": Opt(int, 1), "recruits": Opt(int, 0),
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
