@@ -174,15 +174,16 @@ LEVELS: dict[str, str] = {
     # expert: one deal searched twice as wide (keep=8, beam=30) and with 2,400 lines a turn, where the level
     # before grew 600 on each of two deals (docs/research/bots-lab-notes.md, the tenth and eleventh rounds).
     # On tuning seeds 2,001,023-2,001,082 (solo, level 0) it won 50/60 against that level's 39/60 at 0.158 s
-    # a decision, longest turn 4.49 s (docs/research/wide-one-deal-2400-rule.txt). At a table each line also
-    # plays the rivals' turns, so a turn's first search grows 1,200 (table=1200: with 2,400 a turn took
-    # 8.04 s there); a search inside a turn (a Journal card drawn replans its rest) grows 600, the third and
-    # later ones 300, solo and at a table alike (replan_solo=1), so that a turn's thinking stays bounded. At a
-    # 2-player table, tuning seeds 2,001,100-2,001,135: 12/20 against that level, 10/10 against medium, 0.129 s
-    # a decision, longest turn 3.01 s (docs/research/wide-table-budget-rule.txt).
+    # a decision, longest turn 4.49 s (docs/research/wide-one-deal-2400-rule.txt). At a table it grows as
+    # many (each line there also plays the rivals' turns): bounded at 1,200 there in the eleventh round, it
+    # raced 36.2 own turns against `random` where 2,400 raced 31.2, and with the cheaper lines of the twelfth
+    # round two of it took 30.1 own turns a player, longest turn 3.27 s (tuning seeds 2,001,136-2,001,147:
+    # docs/research/table-full-rule.txt). A search inside a turn (a Journal card drawn replans its rest) grows
+    # 600, the third and later ones 300, solo and at a table alike (replan_solo=1), so that a turn's thinking
+    # stays bounded.
     # offered: its search grows and follows only first turns the driver offers (a pick refused as futile went
     # to the heuristic's rules of thumb; chosen on tuning seeds 2,000,452-2,000,511, 36/60 against 35/60).
-    "expert": "race:samples=1:keep=8:beam=30:nodes=2400:table=1200:replan=600:later=300:actions=8:recruits=4:finish=1"
+    "expert": "race:samples=1:keep=8:beam=30:nodes=2400:replan=600:later=300:actions=8:recruits=4:finish=1"
               ":discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:offered=1",
 }
 
