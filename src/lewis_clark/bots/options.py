@@ -174,6 +174,10 @@ class RaceOptions(Options):
     # its Camps to the fresh deal, whose search replays them when it reaches their turn (``Search.stale``):
     # at a table most deals are dealt anew each turn, and each fresh search started again from the root
     revive: bool = False
+    # a turn whose search has nothing left earlier than its win, and lines to spare, grows the Camps that ``keep``
+    # passed over, the next N best of the earliest turn first (``Search.reserve``): the lines a quiet turn leaves
+    # unspent widen the search instead (0: never)
+    widen: int = 0
 
     @property
     def learned(self) -> bool:
@@ -242,7 +246,8 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
-        "network": Opt(Network), "cross": Opt(int, 0, 8), "offered": Opt(bool), "revive": Opt(bool)},
+        "network": Opt(Network), "cross": Opt(int, 0, 8), "offered": Opt(bool), "revive": Opt(bool),
+        "widen": Opt(int, 0)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),

@@ -71,6 +71,7 @@ Worth = Callable[[list[State], int], list[float]]  # a learned value of states f
 PlayedOut = Callable[[State, int, State, int], None]
 
 BUCKET_KEPT = 48  # Camps remembered per turn (the best by score) until the bucket is grown
+RESERVE_KEPT = 24  # Camps passed over by ``keep`` remembered per turn for widening (``widen``)
 FALLBACK_PACE = 0.6  # a further charge a turn when Camps of different turns must be compared (no win known)
 LAST_TURN = 90  # a line longer than this is not grown (a game this long is lost anyway)
 FINISH_PACE = 1.2  # spaces a turn reckoned for what a finished line still lacks when Mackenzie arrives first
@@ -115,6 +116,9 @@ class Search:
         # Camps handed on by the deal this one replaced (``revive``), by turn: their states are that deal's,
         # their turns are replayed on this deal when their turn's bucket is grown (``RaceBot._revived``)
         self.stale: dict[int, list[Line]] = {}
+        # the Camps of each turn grown that ``keep`` passed over, best first (``widen``): grown when a turn's
+        # search has nothing left earlier than its win and lines to spare
+        self.reserve: dict[int, list[Line]] = {}
 
     def pick(self) -> Line | None:
         """The line to follow: the earliest win, else the best line played out, else the best Camp."""
@@ -190,6 +194,7 @@ class RaceBot(Bot):
         self.cross = o.cross  # deals that disagree judge each other's lines (``_crossed``)
         self.offered = o.offered  # first turns the driver would refuse are neither grown nor followed
         self.revive = o.revive  # a deal dealt anew takes on the Camps of the one it replaces (``Search.stale``)
+        self.widen = o.widen  # Camps passed over grown when a turn's lines are left unspent (``Search.reserve``)
         self.verdicts: dict[tuple[Action, ...], bool] = {}  # whether each first turn from the root is offered
         self.in_turn = 0  # searches made in the turn being played
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
@@ -382,6 +387,7 @@ class RaceBot(Bot):
         if not any(out.buckets.values()):
             out.buckets = {0: [Line(s, (), 0.0)]}
         out.stale = self._one_on(deal.stale)
+        out.reserve = {turn: lines for turn, lines in self._one_on(deal.reserve).items() if turn > 0}
         out.played = deal.played
         for old, name, later in ((deal.won, "won", shift), (deal.best, "best", shift), (deal.finished, "finished", 1.0)):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
@@ -499,13 +505,19 @@ class RaceBot(Bot):
         """Grow the earliest buckets of ``deal`` until ``budget`` lines are grown (a bucket started
         is finished) or nothing earlier than the known win is left."""
         spent = 0
-        while spent < budget and (deal.buckets or deal.stale):
+        while spent < budget:
+            if not deal.buckets and not deal.stale:
+                widened = self._widened(deal) if self.widen else []
+                if not widened:
+                    break
+                spent += self._inner(deal, seat, widened)  # their Camps fill the buckets again
+                continue
             turn = min([*deal.buckets, *deal.stale])
             lines = deal.buckets.pop(turn, [])
             if turn >= self.horizon or (deal.won is not None and turn + 1 >= len(deal.won.turns)):
                 deal.buckets.clear()  # nothing left can Camp at the Fort sooner
                 deal.stale.clear()
-                break
+                continue
             if turn in deal.stale:
                 lines.extend(self._revived(deal, seat, deal.stale.pop(turn)))
                 if not lines:
@@ -515,11 +527,31 @@ class RaceBot(Bot):
                 lines = self._by_worth(lines, seat)
             elif self.learned_camps == CampJudge.BLEND:  # it and ``camped`` together
                 lines = self._blended(lines, seat)
-            starts = distinct(lines, self.keep, line_state, seat)
+            if self.widen:
+                ranked = distinct(lines, self.keep + RESERVE_KEPT, line_state, seat)
+                starts = ranked[: self.keep]  # the same Camps as without ``widen``
+                if len(ranked) > self.keep:
+                    passed = deal.reserve.get(turn, []) + ranked[self.keep:]
+                    deal.reserve[turn] = passed[:RESERVE_KEPT]
+            else:
+                starts = distinct(lines, self.keep, line_state, seat)
             for line in starts[: self.finish]:
                 self._finish(deal, seat, line)
             spent += self._inner(deal, seat, starts)
         deal.grown += spent
+
+    def _widened(self, deal: Search) -> list[Line]:
+        """The next ``widen`` Camps passed over in the earliest turn that could still lead to the Fort
+        sooner than the win known (``Search.reserve``), taken from it; none when no turn can."""
+        last = min(self.horizon, len(deal.won.turns) - 1 if deal.won is not None else LAST_TURN)
+        for turn in sorted(deal.reserve):
+            lines = deal.reserve.pop(turn)
+            if turn >= last:
+                continue
+            if len(lines) > self.widen:
+                deal.reserve[turn] = lines[self.widen:]
+            return lines[: self.widen]
+        return []
 
     def _finish(self, deal: Search, seat: int, line: Line) -> None:
         """Play ``line`` out to the end of the game by each finisher (the seat's turns by its rules,
@@ -612,6 +644,12 @@ class RaceBot(Bot):
                 deal.buckets[turn] = kept
             else:
                 del deal.buckets[turn]
+        for turn in list(deal.reserve):
+            kept = [ln for ln in deal.reserve[turn] if ok(ln)]
+            if kept:
+                deal.reserve[turn] = kept
+            else:
+                del deal.reserve[turn]
         if not any(deal.buckets.values()):
             deal.buckets = {0: [Line(root, (), 0.0)]}
         if not ok(deal.won):
