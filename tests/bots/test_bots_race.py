@@ -629,3 +629,54 @@ def test_revive_at_a_table_replays_from_the_seed() -> None:
     again, _ = _play(spec, 7, 6, players=2)
     assert first == again and len(first) > 10
     assert parse_spec(spec).options == replace(RaceOptions(samples=2, keep=2, beam=3, nodes=6), revive=True)
+
+
+def _near_the_fort() -> State:
+    """A solo table a few turns from the Fort, where a small search finds a win and then runs out of
+    Camps earlier than it before its budget is spent."""
+    s = game(players=1, mackenzie=0)
+    fort = s.options.route.fort_clatsop
+    at(s, 0, fort - 9, camp=fort - 9)
+    load(s, 0, canoe=2, food=2, horse=2)
+    return s
+
+
+def test_widen_grows_the_camps_keep_passed_over_when_lines_are_left_unspent() -> None:
+    s = _near_the_fort()
+    grown: dict[int, int] = {}
+    wins: dict[int, int] = {}
+    for widen in (0, 2):
+        bot = RaceBot(4, replace(TINY, nodes=400, widen=widen))
+        bot.search(view(s, 0))
+        deal = bot.deals[0]
+        assert deal.won is not None
+        grown[widen], wins[widen] = deal.grown, len(deal.won.turns)
+        if widen == 0:
+            assert deal.reserve == {}  # nothing is remembered without ``widen``
+    assert grown[0] < 400  # the search ran out of Camps earlier than its win before its budget
+    assert grown[2] > grown[0]  # ``widen`` spent more of it on the Camps passed over
+    assert wins[2] <= wins[0]  # the win it follows is never a later one
+    with pytest.raises(ValueError, match="widen"):
+        RaceOptions(widen=-1)
+    assert parse_spec("race:widen=8").options == RaceOptions(widen=8)
+
+
+def test_the_camps_passed_over_are_kept_by_turn_and_handed_on_one_turn_on() -> None:
+    s = game(players=1, mackenzie=0)
+    bot = RaceBot(2, replace(TINY, keep=1, nodes=30, widen=1))
+    bot.choose(view(s, 0), legal_actions(s))
+    deal = bot.deals[0]
+    assert deal.reserve and all(0 < len(lines) <= race.RESERVE_KEPT for lines in deal.reserve.values())
+    for turn, lines in deal.reserve.items():
+        assert all(len(ln.turns) == turn for ln in lines)
+        # distinct positions: two Camps reaching the same position would only crowd each other out
+        assert len({planning.position(ln.state, 0) for ln in lines}) == len(lines)
+    first = bot.committed
+    after = deal.root.copy()
+    for a in first:
+        apply_in_place(after, a)
+    moved = bot._reroot(deal, view(after, 0), 0)
+    assert moved is not None
+    expected = sum(1 for t, lines in deal.reserve.items() if t > 1 for ln in lines if ln.turns[0] == first)
+    assert sum(len(lines) for lines in moved.reserve.values()) == expected
+    assert all(len(ln.turns) == turn and turn > 0 for turn, lines in moved.reserve.items() for ln in lines)
