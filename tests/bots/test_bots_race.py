@@ -680,3 +680,15 @@ def test_the_camps_passed_over_are_kept_by_turn_and_handed_on_one_turn_on() -> N
     expected = sum(1 for t, lines in deal.reserve.items() if t > 1 for ln in lines if ln.turns[0] == first)
     assert sum(len(lines) for lines in moved.reserve.values()) == expected
     assert all(len(ln.turns) == turn and turn > 0 for turn, lines in moved.reserve.items() for ln in lines)
+
+
+def test_the_turn_by_turn_benchmark_counts_each_turns_lines_and_searches() -> None:
+    """``scripts/solo_turns.py``: where a race bot's thinking goes, own turn by own turn."""
+    module = script("solo_turns")
+    out = module.game(("race:samples=1:keep=2:beam=3:nodes=6", 3, 0))
+    turns = out["turns"]
+    assert out["seed"] == 3 and isinstance(out["won"], bool) and len(turns) > 10
+    assert [row[0] for row in turns] == sorted(row[0] for row in turns)
+    assert turns[0][2] >= 6 and turns[0][4] == 0  # the first turn's deal is fresh and grows its budget
+    assert any(row[4] for row in turns)  # solo most deals carry on
+    assert out["longest"] == max(row[1] for row in turns)
