@@ -631,18 +631,8 @@ def test_revive_at_a_table_replays_from_the_seed() -> None:
     assert parse_spec(spec).options == replace(RaceOptions(samples=2, keep=2, beam=3, nodes=6), revive=True)
 
 
-def _near_the_fort() -> State:
-    """A solo table a few turns from the Fort, where a small search finds a win and then runs out of
-    Camps earlier than it before its budget is spent."""
-    s = game(players=1, mackenzie=0)
-    fort = s.options.route.fort_clatsop
-    at(s, 0, fort - 9, camp=fort - 9)
-    load(s, 0, canoe=2, food=2, horse=2)
-    return s
-
-
 def test_widen_grows_the_camps_keep_passed_over_when_lines_are_left_unspent() -> None:
-    s = _near_the_fort()
+    s = _near_the_fort(1)  # a small search finds a win, then runs out of Camps earlier than it
     grown: dict[int, int] = {}
     wins: dict[int, int] = {}
     for widen in (0, 2):
@@ -692,3 +682,26 @@ def test_the_turn_by_turn_benchmark_counts_each_turns_lines_and_searches() -> No
     assert turns[0][2] >= 6 and turns[0][4] == 0  # the first turn's deal is fresh and grows its budget
     assert any(row[4] for row in turns)  # solo most deals carry on
     assert out["longest"] == max(row[1] for row in turns)
+
+
+def test_rivals_plays_the_other_seats_only_on_a_lines_first_turns() -> None:
+    """With ``rivals=1`` the other seats play by the heuristic's rules after a line's first turn only; on
+    its later turns they pass, so their Scouts stand where that first turn left them."""
+    s = game(players=2)
+    scouts: dict[int, set[int]] = {}
+    for rivals in (0, 1):
+        bot = RaceBot(3, replace(TINY, nodes=40, rivals=rivals))
+        bot.search(view(s, 0))
+        deal = bot.deals[0]
+        lines = [ln for turn, kept in deal.buckets.items() if turn >= 3 for ln in kept]
+        assert lines
+        scouts[rivals] = {ln.state.players[1].scout for ln in lines}
+    start = s.players[1].scout
+    assert max(scouts[0]) > start + 2  # played by the heuristic, the rival travels on with every turn
+    assert max(scouts[1]) < max(scouts[0])  # passing, it stands still after the line's first turn
+    with pytest.raises(ValueError, match="rivals"):
+        RaceOptions(rivals=-1)
+    solo = _near_the_fort(1)
+    picks = [RaceBot(4, replace(TINY, nodes=60, rivals=rivals)).choose(view(solo, 0), legal_actions(solo))
+             for rivals in (0, 1)]
+    assert picks[0] == picks[1]  # solo there is nobody to pass

@@ -178,6 +178,10 @@ class RaceOptions(Options):
     # passed over, the next N best of the earliest turn first (``Search.reserve``): the lines a quiet turn leaves
     # unspent widen the search instead (0: never)
     widen: int = 0
+    # at a table of several seats, the rivals' turns a line plays by the heuristic's rules; on its later turns they
+    # pass, so such a turn costs about what a solo one does (0: every turn). Their pace still bounds the lines
+    # (``racing``), and the turn followed is checked against the real table each turn
+    rivals: int = 0
 
     @property
     def learned(self) -> bool:
@@ -247,7 +251,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
         "network": Opt(Network), "cross": Opt(int, 0, 8), "offered": Opt(bool), "revive": Opt(bool),
-        "widen": Opt(int, 0)},
+        "widen": Opt(int, 0), "rivals": Opt(int, 0)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
         "charge": Opt(float, -0.8), "obvious": Opt(bool), "camping": Opt(bool), "deals": Opt(int, 1),

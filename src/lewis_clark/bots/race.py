@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from lewis_clark.actions import Action, Verb
-from lewis_clark.bots.autoplay import GUARD, play_others, play_turn
+from lewis_clark.bots.autoplay import GUARD, pass_others, play_others, play_turn
 from lewis_clark.bots.base import Bot, FewerCollections, refused
 from lewis_clark.bots.heuristic import HeuristicBot
 from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions, RolloutOptions, Valuation
@@ -195,6 +195,7 @@ class RaceBot(Bot):
         self.offered = o.offered  # first turns the driver would refuse are neither grown nor followed
         self.revive = o.revive  # a deal dealt anew takes on the Camps of the one it replaces (``Search.stale``)
         self.widen = o.widen  # Camps passed over grown when a turn's lines are left unspent (``Search.reserve``)
+        self.rivals = o.rivals  # a line's turns after which the other seats pass (0: never)
         self.verdicts: dict[tuple[Action, ...], bool] = {}  # whether each first turn from the root is offered
         self.in_turn = 0  # searches made in the turn being played
         self.others = HeuristicBot(seed ^ 0x6F746865)  # how the other seats are reckoned to play
@@ -671,7 +672,10 @@ class RaceBot(Bot):
                 n = len(line.turns) + 1
                 if deal.won is not None and n >= len(deal.won.turns):
                     continue  # cannot arrive sooner than the win known
-                state = self._settle(line.state, seat)
+                if self.rivals and len(line.turns) >= self.rivals:
+                    state = pass_others(line.state, seat)  # far out the rivals' moves are guesses anyway
+                else:
+                    state = self._settle(line.state, seat)
                 if state.over:
                     continue  # another seat (or Mackenzie) arrived first on this line
                 spent += 1
