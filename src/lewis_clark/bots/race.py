@@ -639,18 +639,13 @@ class RaceBot(Bot):
         def ok(line: Line | None) -> bool:
             return line is None or not line.turns or self._is_offered(root, seat, line.turns[0])
 
-        for turn in list(deal.buckets):
-            kept = [ln for ln in deal.buckets[turn] if ok(ln)]
-            if kept:
-                deal.buckets[turn] = kept
-            else:
-                del deal.buckets[turn]
-        for turn in list(deal.reserve):
-            kept = [ln for ln in deal.reserve[turn] if ok(ln)]
-            if kept:
-                deal.reserve[turn] = kept
-            else:
-                del deal.reserve[turn]
+        for groups in (deal.buckets, deal.reserve):
+            for turn in list(groups):
+                kept = [ln for ln in groups[turn] if ok(ln)]
+                if kept:
+                    groups[turn] = kept
+                else:
+                    del groups[turn]
         if not any(deal.buckets.values()):
             deal.buckets = {0: [Line(root, (), 0.0)]}
         if not ok(deal.won):
