@@ -528,14 +528,10 @@ class RaceBot(Bot):
                 lines = self._by_worth(lines, seat)
             elif self.learned_camps == CampJudge.BLEND:  # it and ``camped`` together
                 lines = self._blended(lines, seat)
-            if self.widen:
-                ranked = distinct(lines, self.keep + RESERVE_KEPT, line_state, seat)
-                starts = ranked[: self.keep]  # the same Camps as without ``widen``
-                if len(ranked) > self.keep:
-                    passed = deal.reserve.get(turn, []) + ranked[self.keep:]
-                    deal.reserve[turn] = passed[:RESERVE_KEPT]
-            else:
-                starts = distinct(lines, self.keep, line_state, seat)
+            ranked = distinct(lines, self.keep + (RESERVE_KEPT if self.widen else 0), line_state, seat)
+            starts = ranked[: self.keep]  # the same Camps with ``widen`` as without
+            if len(ranked) > self.keep:  # only with ``widen``: the Camps passed over are kept for it
+                deal.reserve[turn] = (deal.reserve.get(turn, []) + ranked[self.keep:])[:RESERVE_KEPT]
             for line in starts[: self.finish]:
                 self._finish(deal, seat, line)
             spent += self._inner(deal, seat, starts)
@@ -667,10 +663,7 @@ class RaceBot(Bot):
                 n = len(line.turns) + 1
                 if deal.won is not None and n >= len(deal.won.turns):
                     continue  # cannot arrive sooner than the win known
-                if self.rivals and len(line.turns) >= self.rivals:
-                    state = pass_others(line.state, seat)  # far out the rivals' moves are guesses anyway
-                else:
-                    state = self._settle(line.state, seat)
+                state = self._settle(line.state, seat, len(line.turns))
                 if state.over:
                     continue  # another seat (or Mackenzie) arrived first on this line
                 spent += 1
@@ -744,8 +737,11 @@ class RaceBot(Bot):
         assert self.to_fort is not None  # checked when made
         return self.to_fort(state, seat)
 
-    def _settle(self, state: State, seat: int) -> State:
-        """Let the other seats play (in place) as the heuristic would, until ``seat`` is to play."""
+    def _settle(self, state: State, seat: int, turns: int = 0) -> State:
+        """Let the other seats play (in place) as the heuristic would, until ``seat`` is to play; on a
+        line ``turns`` turns out, from ``rivals`` turns on they pass instead."""
+        if self.rivals and turns >= self.rivals:
+            return pass_others(state, seat)
         return play_others(state, self.others, seat)
 
     # --- what the plan says (for hints) --------------------------------------------------------------
