@@ -183,12 +183,8 @@ LEVELS: dict[str, str] = {
     # stays bounded.
     # offered: its search grows and follows only first turns the driver offers (a pick refused as futile went
     # to the heuristic's rules of thumb; chosen on tuning seeds 2,000,452-2,000,511, 36/60 against 35/60).
-    # actions=10:recruits=5 (more of each turn's moves grown): on tuning seeds 2,001,162-2,001,221 it won 53/60
-    # against 47/60 (docs/research/breadth-rule.txt); at a table its first search grows 2,000 lines (table=2000:
-    # with 2,400 a held-out turn took 5.10 s), two of it 31.4 own turns a player against the expert's 31.0,
-    # longest turn 3.94 s, on tuning seeds 2,001,231-2,001,250 (docs/research/table-budget-rule.txt).
-    "expert": "race:samples=1:keep=8:beam=30:nodes=2400:table=2000:replan=600:later=300:actions=10:recruits=5"
-              ":finish=1:discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:offered=1",
+    "expert": "race:samples=1:keep=8:beam=30:nodes=2400:replan=600:later=300:actions=8:recruits=4:finish=1"
+              ":discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:offered=1",
 }
 
 
