@@ -188,6 +188,25 @@ def test_table_bounds_a_turns_first_search_at_a_table_only() -> None:
         RaceOptions(table=-1)
 
 
+def test_table_actions_and_recruits_are_the_moves_a_turn_grows_at_a_table_only() -> None:
+    """``table_actions`` and ``table_recruits``: at a table of several seats each turn grows that many
+    actions and recruitments, and the search is the one with ``actions`` and ``recruits`` set so; solo they
+    are not read; 0 means ``actions`` and ``recruits`` everywhere."""
+    split = replace(TINY, nodes=40, actions=5, recruits=3, table_actions=2, table_recruits=1)
+    for players, same in ((1, replace(TINY, nodes=40, actions=5, recruits=3)),
+                          (2, replace(TINY, nodes=40, actions=2, recruits=1))):
+        s = view(game(players=players, mackenzie=0), 0)
+        bot, twin = RaceBot(5, split), RaceBot(5, same)
+        assert bot.search(s) == twin.search(s)
+        assert (bot.whole.actions, bot.whole.recruits) == (same.actions, same.recruits)
+        assert [stat.grown for stat in bot.root_stats] == [stat.grown for stat in twin.root_stats]
+    unset = RaceBot(5, replace(TINY, actions=5, recruits=3))
+    unset.search(view(game(players=2, mackenzie=0), 0))
+    assert (unset.whole.actions, unset.whole.recruits) == (5, 3)
+    with pytest.raises(ValueError, match="table_recruits"):
+        RaceOptions(table_recruits=-1)
+
+
 def test_later_is_the_budget_of_a_turns_third_search_on() -> None:
     """Each card drawn inside a turn may replan its rest: the third and later searches of one turn grow
     ``later`` lines a deal (a turn's thinking stays bounded), the first two keep ``nodes`` and ``replan``."""

@@ -148,6 +148,10 @@ class RaceOptions(Options):
     replan_solo: bool = True
     actions: int = 6  # actions kept a turn before recruitments and Camps are tried
     recruits: int = 3  # recruitments tried after each action
+    # the same two at a table of several seats (0: ``actions`` and ``recruits``): there each line also plays the
+    # rivals' turns, so a wider turn costs more than solo, where the longest turn has room to spare
+    table_actions: int = 0
+    table_recruits: int = 0
     value: Valuation = Valuation.HAND
     finish: int = 0  # best Camps of each turn grown that are played out to the end
     finisher: Finisher = Finisher.HEURISTIC
@@ -246,7 +250,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
     RaceOptions: {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
         "table": Opt(int, 0), "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool),
-        "actions": Opt(int, 1), "recruits": Opt(int, 0),
+        "actions": Opt(int, 1), "recruits": Opt(int, 0), "table_actions": Opt(int, 0), "table_recruits": Opt(int, 0),
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),

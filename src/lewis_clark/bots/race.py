@@ -223,6 +223,7 @@ class RaceBot(Bot):
     def _search(self, view_now: State) -> tuple[Action, ...]:
         self.searches += 1
         seat = view_now.current
+        self._moves(len(view_now.players) > 1)
         self.horizon = self._racing_horizon(view_now, seat) if self.options.racing else LAST_TURN
         self.verdicts = {}
         kept: list[Search] = []
@@ -271,6 +272,13 @@ class RaceBot(Bot):
         self.committed = first
         self.following.record(root if root is not None else view_now, first)
         return first
+
+    def _moves(self, several: bool) -> None:
+        """The actions and recruitments each turn grows: ``table_actions`` and ``table_recruits`` at a table
+        of several seats (where each line also plays the rivals' turns), ``actions`` and ``recruits`` solo."""
+        o = self.options
+        self.whole.actions = (o.table_actions or o.actions) if several else o.actions
+        self.whole.recruits = (o.table_recruits or o.recruits) if several else o.recruits
 
     @staticmethod
     def _racing_horizon(view_now: State, seat: int) -> int:
