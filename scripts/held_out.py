@@ -51,6 +51,7 @@ class Seat(NamedTuple):
     longest: float
     futile: int  # futile choices while another legal action was not futile
     offered: int  # decisions at which a futile action was legal beside a sensible one
+    longest_at: int  # the seat's own turn (from 1) that took longest: where to look when it is over a bound
 
 
 def play(job: Job) -> list[Seat]:
@@ -58,7 +59,7 @@ def play(job: Job) -> list[Seat]:
     match = Match(Options(players=len(job.seats), seed=job.seed, mackenzie=job.level), list(job.seats),
                   keep_log=False)
     n = len(job.seats)
-    cpu, decisions, longest, turns = [0.0] * n, [0] * n, [0.0] * n, [0] * n
+    cpu, decisions, longest, turns, longest_at = [0.0] * n, [0] * n, [0.0] * n, [0] * n, [0] * n
     tallies = [FutileTally() for _ in range(n)]
     this_turn = 0.0
     while not match.over and match.state.turn <= MAX_TURNS:
@@ -73,12 +74,13 @@ def play(job: Job) -> list[Seat]:
         decisions[seat] += 1
         this_turn += spent
         if match.state.turn != turn or match.over:
-            longest[seat] = max(longest[seat], this_turn)
             turns[seat] += 1
+            if this_turn > longest[seat]:
+                longest[seat], longest_at[seat] = this_turn, turns[seat]
             this_turn = 0.0
     s = match.state
     return [Seat(s.over and s.winner == k, turns[k], cpu[k], decisions[k], longest[k], tallies[k].chosen,
-                 tallies[k].offered) for k in range(n)]
+                 tallies[k].offered, longest_at[k]) for k in range(n)]
 
 
 class Row(NamedTuple):

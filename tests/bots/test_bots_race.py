@@ -691,6 +691,15 @@ def test_the_camps_passed_over_are_kept_by_turn_and_handed_on_one_turn_on() -> N
     assert all(len(ln.turns) == turn and turn > 0 for turn, lines in moved.reserve.items() for ln in lines)
 
 
+def test_the_held_out_table_names_each_games_longest_turn() -> None:
+    """``scripts/held_out.py``: each game's line says how long the seat's longest own turn took, and which
+    turn it was (where to look when a turn goes over the 5 s bound)."""
+    module = script("held_out")
+    (seat,) = module.play(module.Job(("race:samples=1:keep=2:beam=3:nodes=6",), 1_000_001, 0))
+    assert seat.turns > 10 and 1 <= seat.longest_at <= seat.turns
+    assert 0 < seat.longest <= seat.cpu
+
+
 def test_the_turn_by_turn_benchmark_counts_each_turns_lines_and_searches() -> None:
     """``scripts/solo_turns.py``: where a race bot's thinking goes, own turn by own turn."""
     module = script("solo_turns")
