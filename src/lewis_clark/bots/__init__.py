@@ -183,7 +183,7 @@ LEVELS: dict[str, str] = {
     # stays bounded.
     # offered: its search grows and follows only first turns the driver offers (a pick refused as futile went
     # to the heuristic's rules of thumb; chosen on tuning seeds 2,000,452-2,000,511, 36/60 against 35/60).
-    # Solo it grows 10 actions and 5 recruitments a turn: on tuning seeds 2,001,162-2,001,221 it won 53/60 so
+    # Solo it grows 10 actions and 5 recruitments a turn: on tuning seeds 2,001,162-2,001,221 it won 53/60 that way
     # against 47/60 with 8 and 4 (docs/research/breadth-rule.txt). At a table it grows 8 and 4, as before
     # (table_actions, table_recruits): there each line also plays the rival's turn and the wider turn went over
     # the 5 s bound, with 2,400 lines and with 2,000 (docs/research/table-budget-rule.txt).
