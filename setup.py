@@ -163,7 +163,18 @@ class OptionalBuildExt(build_ext):
             self.extensions = []
         else:
             if self.extensions:
+                self.mark_fresh()
                 PROGRESS.show("compiled build ready", end="\n")
+
+    def mark_fresh(self) -> None:
+        """Date every compiled module now: a module whose C text did not change (an edit to a comment) is
+        not compiled again and keeps its old time, which ``pure.stale_compiled`` would read as older than
+        the source just edited, falling back to the pure build for nothing. With ``--inplace`` the copies
+        beside the sources too (setuptools maps each built file to its copy)."""
+        outputs = {*self.get_outputs(), *self.get_output_mapping().values()}
+        for output in sorted(outputs):
+            if os.path.exists(output):
+                os.utime(output)
 
     def build_extension(self, ext: Any) -> None:
         # The same compiler serves the extensions built side by side: the wrapper is the same for all.

@@ -99,6 +99,33 @@ def test_compiled_modules_older_than_their_sources_are_passed_over(tmp_path: Pat
     assert stale_compiled(package) == ["lewis_clark/turn.py"]
 
 
+def test_a_build_dates_its_compiled_modules_so_an_edited_comment_does_not_stale_them(tmp_path: Path) -> None:
+    """mypyc leaves a library whose C text did not change (a comment edited) as it was, with its old time:
+    the build dates its outputs anew, or the checkout would fall back to the pure build for nothing."""
+    from setuptools import Distribution
+
+    package = tmp_path / "src" / "lewis_clark"
+    (package / "bots").mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    shim, shared = package / f"turn{suffix}", tmp_path / "src" / f"0a1b__mypyc{suffix}"
+    for output in (shim, shared):
+        output.write_bytes(b"")
+        os.utime(output, (1_000_000, 1_000_000))
+    (package / "turn.py").write_text("# a comment edited\n")
+    assert stale_compiled(package) == ["lewis_clark/turn.py"]
+    command = runpy.run_path(str(ROOT / "setup.py"))["OptionalBuildExt"](Distribution())
+    built = tmp_path / "build" / shared.name  # setuptools builds there, then copies beside the sources
+    built.parent.mkdir()
+    built.write_bytes(b"")
+    command.get_outputs = lambda: [str(built)]
+    command.get_output_mapping = lambda: {str(built): str(shared), "build/turn.so": str(shim),
+                                          "build/gone.so": str(tmp_path / "never-built.so")}
+    command.mark_fresh()
+    assert stale_compiled(package) == []
+    assert shared.stat().st_mtime > 1_000_000
+
+
 def test_the_rule_compiles_every_engine_module_and_no_front_end(tmp_path: Path) -> None:
     rule = runpy.run_path(str(ROOT / "setup.py"))  # not run as __main__: setup() is not called
     compiled = set(rule["compiled_sources"](ROOT))
