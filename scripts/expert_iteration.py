@@ -28,6 +28,10 @@ a player, and the share of deals the searches carried on.
 ``--fit`` trains ``bots.learned.Learner``'s network (PyTorch, CPU, seeded by the generation) on every
 generation up to N, holding out one game in ten for the validation loss it prints; the arrays are
 saved with numpy as ``--out``/gen{N}/model.npz, which play reads without torch.
+
+``--reproduce N`` makes generation N's model again from one command: ``RECIPES[N]`` pins who played its
+games (a whole spec, its model included), how many and at which tables, and the fit; it plays what is
+missing, fits, and compares the arrays with the shipped ``bots/learned-genN.npz`` when there is one.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ import random
 import shutil
 import sys
 import time
+from dataclasses import dataclass
 from multiprocessing import Pool
 from typing import Any
 
@@ -59,6 +64,27 @@ MAX_TURNS = 120
 OUT = "runs/expert-iteration"
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOTS = os.path.join(HERE, "..", "src", "lewis_clark", "bots")  # where the shipped fits are (learned.model_file)
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one generation's model is made, all of it pinned: the games, then the fit."""
+
+    bot: str  # a whole spec, ``network`` included: a level's name would follow the level as it changes
+    games: int  # seeds SEED_BASE + generation * 100_000 + 0 .. games - 1
+    solo: bool  # solo tables only (at Mackenzie levels 0-7), or the mixed draw of ``table``
+    reads: tuple[int, ...]  # the generations whose games the fit reads (each with a recipe of its own)
+    rank_weight: float = 1.0
+    suffix: str = "-ranked"
+
+
+# Generations 0-5 were played by bots that no longer exist as a spec (see docs/research/learned-value.md),
+# so only their shipped files remain. Generation 6 is the first by the expert itself.
+RECIPES: dict[int, Recipe] = {
+    6: Recipe(bot="race:samples=1:keep=8:beam=30:nodes=2400:replan=600:later=300:actions=10:recruits=5:"
+              "table_actions=8:table_recruits=4:discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:"
+              "offered=1:finish=4:network=3", games=400, solo=True, reads=(6,)),
+}
 
 
 def table(seed: int, solo: bool = False) -> tuple[int, int]:
@@ -283,13 +309,14 @@ def bucket_pairs(group: Any, margin: Any, chosen: Any) -> Any:
     return np.asarray(pairs, np.int64).reshape(-1, 2)
 
 
-def fit(args: argparse.Namespace) -> None:
+def fit(args: argparse.Namespace, generations: tuple[int, ...] = ()) -> str:
+    """Fit the network on ``generations`` (every one up to ``--generation`` if none is named); the saved path."""
     import torch
     from torch import nn
 
     torch.manual_seed(args.generation)
     torch.set_num_threads(1)
-    data = load_games(args.out, list(range(args.generation + 1)), bool(args.playouts))
+    data = load_games(args.out, list(generations or range(args.generation + 1)), bool(args.playouts))
     held = data["seed"] % 10 == 0  # whole games held out
     val = held & (data["source"] == 0)  # judged on their real positions only, whatever the fit saw
     print(f"positions: {len(held)} ({int((data['source'] == 1).sum())} of them play-outs' starts; "
@@ -385,6 +412,31 @@ def fit(args: argparse.Namespace) -> None:
     path = os.path.join(args.out, f"gen{args.generation}", f"model{args.suffix}.npz")
     np.savez_compressed(path, **saved)
     print(f"saved {path} ({os.path.getsize(path)} bytes)")
+    return path
+
+
+def reproduce(args: argparse.Namespace) -> None:
+    """Generation ``--generation``'s model from its recipe: the games of every generation it reads (those not
+    yet under ``--out``), the fit, and the arrays against the shipped file's (exit 1 if any differs)."""
+    recipe = RECIPES.get(args.generation)
+    if recipe is None:
+        sys.exit(f"no recipe for generation {args.generation}: recipes exist for {sorted(RECIPES)}")
+    for g in recipe.reads:
+        made = RECIPES[g]
+        generate(argparse.Namespace(**{**vars(args), "generation": g, "bot": made.bot, "learned": "",
+                                       "solo": made.solo, "first": 0, "games": made.games}))
+    path = fit(argparse.Namespace(**{**vars(args), "rank_weight": recipe.rank_weight, "suffix": recipe.suffix}),
+               recipe.reads)
+    shipped = os.path.join(BOTS, learned_model.model_file(args.generation))
+    if not os.path.isfile(shipped):
+        print(f"nothing shipped as {os.path.normpath(shipped)} to compare with")
+        return
+    with np.load(path) as made_arrays, np.load(shipped) as ship_arrays:
+        differ = [k for k in ship_arrays.files
+                  if k not in made_arrays.files or not np.array_equal(made_arrays[k], ship_arrays[k])]
+    if differ:
+        sys.exit(f"{path} differs from {os.path.normpath(shipped)} in {', '.join(differ)}")
+    print(f"reproduced: every array of {os.path.normpath(shipped)}, to the last bit")
 
 
 def rank(args: argparse.Namespace) -> None:
@@ -524,6 +576,8 @@ def main() -> None:
                       "every seat the arm (--players)")
     what.add_argument("--rank", action="store_true", help="judge --models on the validation games up to N")
     what.add_argument("--tally", metavar="LOG", help="the figures of a --measure log (one cut short too)")
+    what.add_argument("--reproduce", action="store_true", help="make generation N's model again from its "
+                      "recipe (RECIPES: games, then fit; needs torch) and compare it with the shipped one")
     what.add_argument("--ship", action="store_true", help="copy generation N's model to bots/learned-genN.npz "
                       "(a race bot reads it with network=N, once options.Network lists N)")
     parser.add_argument("--generation", type=int, default=0)
@@ -560,6 +614,8 @@ def main() -> None:
         generate(args)
     elif args.fit:
         fit(args)
+    elif args.reproduce:
+        reproduce(args)
     elif args.measure:
         measure(args)
     elif args.rank:

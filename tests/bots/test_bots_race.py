@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -334,6 +335,29 @@ def test_the_table_measure_plays_every_seat_as_the_arm_and_counts_the_deals_carr
     assert r["won"] and r["camps"][r["winner"]] >= fort and len(r["camps"]) == 2
     assert r["turns"] * 2 == int(r["turns"] * 2) and r["turns"] > 10  # the game's turns over two seats
     assert 0.0 < r["carried"] < 1.0 and r["decisions"] > r["turns"]
+
+
+def test_every_recipe_pins_its_player_whole_and_plays_outside_the_held_out_seeds() -> None:
+    """``--reproduce N`` replays generation N's games: its bot is a whole spec (not a level's name, which
+    follows the level) naming the model it reads, and its seeds never touch 1,000,001-1,000,200."""
+    module = script("expert_iteration")
+    assert module.RECIPES, "no generation can be reproduced"
+    for generation, recipe in module.RECIPES.items():
+        spec = parse_spec(recipe.bot)
+        assert spec.name == "race" and recipe.bot.split(":")[0] not in LEVELS
+        # the model it reads is part of the recipe
+        assert isinstance(spec.options, RaceOptions) and spec.options.learned and "network=" in recipe.bot
+        first = module.SEED_BASE + generation * 100_000
+        assert 0 < recipe.games <= 100_000 and (first > 1_000_200 or first + recipe.games <= 1_000_001)
+        assert set(recipe.reads) <= set(module.RECIPES) and generation in recipe.reads
+
+
+def test_reproducing_a_generation_without_a_recipe_names_those_that_have_one(tmp_path: Path) -> None:
+    module = script("expert_iteration")
+    args = module.argparse.Namespace(generation=2, out=str(tmp_path))
+    with pytest.raises(SystemExit, match=r"no recipe for generation 2: recipes exist for \[6\]"):
+        module.reproduce(args)
+    assert not any(tmp_path.iterdir())  # nothing played, nothing written
 
 
 def test_the_deck_seeing_evidence_deals_the_truth_and_its_search_carries_on() -> None:
