@@ -83,7 +83,7 @@ class Recipe:
 RECIPES: dict[int, Recipe] = {
     6: Recipe(bot="race:samples=1:keep=8:beam=30:nodes=2400:replan=600:later=300:actions=10:recruits=5:"
               "table_actions=8:table_recruits=4:discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:"
-              "offered=1:finish=4:network=3", games=400, solo=True, reads=(6,)),
+              "offered=1:finish=4:network=3", games=235, solo=True, reads=(6,)),
 }
 
 
