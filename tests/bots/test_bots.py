@@ -97,10 +97,10 @@ def test_specs_levels_and_errors() -> None:
     # hard and expert read expert iteration's value and follow only first turns the driver offers
     learned = replace(race_options, learned_camps=CampJudge.BLEND, offered=True)
     # the expert: one deal, searched twice as wide, 2,400 lines a turn, at a table too, and solo more moves a
-    # turn (docs/bots.md)
+    # turn; its value is generation 6's fit, on its own games (docs/bots.md)
     assert parse_spec("expert") == Spec("race", replace(learned, samples=1, keep=8, beam=30, nodes=2400, replan=600,
                                                         later=300, actions=10, recruits=5, table_actions=8,
-                                                        table_recruits=4))
+                                                        table_recruits=4, network=Network.GEN6))
     # hard also grows the prior's actions, both parts read from generation 4's fit (docs/bots.md)
     assert parse_spec("hard") == Spec("race", replace(learned, nodes=300, learned_prior=True, network=Network.GEN4))
     assert parse_spec("medium") == Spec("race", replace(race_options, nodes=150))

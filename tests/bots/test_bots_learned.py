@@ -93,11 +93,12 @@ def test_each_shipped_model_fits_the_observation_and_the_moves(generation: int) 
 
 def test_each_network_option_names_a_shipped_fit_of_its_own() -> None:
     assert sorted(MODEL_FILES) == sorted(n.value for n in Network)
-    assert shipped(3) is shipped(3) and shipped(3) is not shipped(4)  # loaded once; two different fits
+    assert shipped(3) is shipped(3) and shipped(3) is not shipped(4)  # loaded once; different fits
     assert not np.array_equal(shipped(3).w["w0"], shipped(4).w["w0"])
-    with pytest.raises(ModelError, match="no shipped model of generation 2: shipped are \\[3, 4\\]"):
+    assert not np.array_equal(shipped(4).w["w0"], shipped(6).w["w0"])
+    with pytest.raises(ModelError, match="no shipped model of generation 2: shipped are \\[3, 4, 6\\]"):
         shipped(2)
-    with pytest.raises(BotSpecError, match=r"network must be 3 \(gen3\) or 4 \(gen4\)"):
+    with pytest.raises(BotSpecError, match=r"network must be 3 \(gen3\) or 4 \(gen4\) or 6 \(gen6\)"):
         make_bot("race:network=2", seed=1)
 
 
@@ -199,12 +200,12 @@ def test_the_learned_options_are_typed_and_only_hard_and_expert_blend_the_value(
     # only hard grows the prior's actions (generation 4's fit); no level keeps its beam by the value
     assert {name: o.learned_prior for name, o in races.items()} == {"medium": False, "hard": True, "expert": False}
     assert {name: o.network for name, o in races.items()} == {
-        "medium": Network.GEN3, "hard": Network.GEN4, "expert": Network.GEN3}
+        "medium": Network.GEN3, "hard": Network.GEN4, "expert": Network.GEN6}
     assert not any(o.learned_beam for o in races.values())
     hard, expert = make_bot("hard", seed=1), make_bot("expert", seed=1)
     assert isinstance(hard, RaceBot) and isinstance(expert, RaceBot)
     assert hard.worth.__self__ is hard.whole.prior.__self__ is shipped(4)  # type: ignore[attr-defined]
-    assert expert.worth.__self__ is shipped(3) and expert.whole.prior is None  # type: ignore[attr-defined]
+    assert expert.worth.__self__ is shipped(6) and expert.whole.prior is None  # type: ignore[attr-defined]
     assert make_bot("medium", seed=1).worth is None
     plain = make_bot("race", seed=1)
     assert isinstance(plain, RaceBot) and plain.worth is None and plain.whole.prior is None
@@ -256,7 +257,9 @@ def test_the_registry_hands_the_shipped_model_to_the_options_that_read_it() -> N
     assert camps.options == replace(expert, learned_camps=CampJudge.VALUE)  # the expert's own options kept
     prior = make_bot("medium:learned_prior=1", seed=1)
     assert isinstance(prior, RaceBot) and prior.worth is None and prior.whole.prior is not None
-    assert camps.worth.__self__ is prior.whole.prior.__self__ is shipped()  # type: ignore[attr-defined]
+    # each reads its own network: the expert generation 6, medium the default (generation 3)
+    assert camps.worth.__self__ is shipped(6)  # type: ignore[attr-defined]
+    assert prior.whole.prior.__self__ is shipped()  # type: ignore[attr-defined]
 
 
 def test_a_bot_with_the_model_is_sent_to_another_process_whole() -> None:

@@ -166,7 +166,7 @@ LEVELS: dict[str, str] = {
     # learned_prior with generation 4's fit (its value in the blend too; network=4): on tuning seeds
     # 2,000,572-2,000,631, 37/60 against hard's 33/60, CPU a decision 0.082 / 0.075 s (the rule "at least four
     # more wins, CPU at most 10% more", written before the batch: docs/research/hard-prior-rule.txt). The expert
-    # reads generation 3 (network's default) and grows no prior: with learned_prior=1:network=4 it won 45/60
+    # reads generation 6 (below) and grows no prior: with learned_prior=1:network=4 it won 45/60
     # against 42/60 on tuning seeds 2,000,632-2,000,691 at 27% more CPU a decision, short of the same rule
     # (docs/research/expert-prior-rule.txt)
     "hard": "race:samples=2:keep=4:beam=15:nodes=300:actions=8:recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1"
@@ -187,8 +187,11 @@ LEVELS: dict[str, str] = {
     # against 47/60 with 8 and 4 (docs/research/breadth-rule.txt). At a table it grows 8 and 4, as before
     # (table_actions, table_recruits): there each line also plays the rival's turn and the wider turn went over
     # the 5 s bound, with 2,400 lines and with 2,000 (docs/research/table-budget-rule.txt).
+    # network=6: generation 6's fit, the first on the expert's own games (235 solo games by expert:finish=4):
+    # on tuning seeds 2,001,311-2,001,370 it won 52/60 where generation 3's won 47/60, CPU a decision 0.125 /
+    # 0.118 s, longest turn 3.32 s (the rule, written before the fit: docs/research/gen6-rule.txt)
     "expert": "race:samples=1:keep=8:beam=30:nodes=2400:replan=600:later=300:actions=10:recruits=5:table_actions=8"
-              ":table_recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:offered=1",
+              ":table_recruits=4:finish=1:discounts=1:purse=1:jumps=1:racing=1:learned_camps=2:offered=1:network=6",
 }
 
 

@@ -128,6 +128,7 @@ class Network(IntEnum):
 
     GEN3 = 3  # fitted on games without a model (expert: its value in the blend)
     GEN4 = 4  # fitted on games by hard reading generation 3 (hard: its value in the blend and its prior)
+    GEN6 = 6  # fitted on games by the expert reading generation 3 (expert: its value in the blend)
 
 
 @dataclass(frozen=True)
