@@ -74,8 +74,21 @@ class Recipe:
     games: int  # seeds SEED_BASE + generation * 100_000 + 0 .. games - 1
     solo: bool  # solo tables only (at Mackenzie levels 0-7), or the mixed draw of ``table``
     reads: tuple[int, ...]  # the generations whose games the fit reads (each with a recipe of its own)
+    # the fit's settings (``--fit``'s defaults when generation 6 was fitted); torch is seeded by the generation
     rank_weight: float = 1.0
+    hidden: int = 64
+    epochs: int = 15
+    batch: int = 128
+    lr: float = 1e-3
+    decay: float = 1e-3
+    prior_weight: float = 0.5
+    playouts: int = 1
     suffix: str = "-ranked"
+
+    def fitting(self) -> dict[str, object]:
+        """The fit's settings, as ``--fit``'s arguments."""
+        return {k: getattr(self, k) for k in ("rank_weight", "hidden", "epochs", "batch", "lr", "decay",
+                                              "prior_weight", "playouts", "suffix")}
 
 
 # Generations 0-5 were played by bots that no longer exist as a spec (see docs/research/learned-value.md),
@@ -421,12 +434,18 @@ def reproduce(args: argparse.Namespace) -> None:
     recipe = RECIPES.get(args.generation)
     if recipe is None:
         sys.exit(f"no recipe for generation {args.generation}: recipes exist for {sorted(RECIPES)}")
+    for g in recipe.reads:  # the fit reads every game in the folder: one more than the recipe's, another model
+        first = SEED_BASE + g * 100_000
+        extra = sorted(p for p in glob.glob(os.path.join(args.out, f"gen{g}", "g*.npz"))
+                       if not first <= int(os.path.basename(p)[1:-4]) < first + RECIPES[g].games)
+        if extra:
+            sys.exit(f"{os.path.join(args.out, f'gen{g}')} holds games outside the recipe's {RECIPES[g].games} "
+                     f"seeds ({len(extra)}, the first {os.path.basename(extra[0])}); use another --out")
     for g in recipe.reads:
         made = RECIPES[g]
         generate(argparse.Namespace(**{**vars(args), "generation": g, "bot": made.bot, "learned": "",
                                        "solo": made.solo, "first": 0, "games": made.games}))
-    path = fit(argparse.Namespace(**{**vars(args), "rank_weight": recipe.rank_weight, "suffix": recipe.suffix}),
-               recipe.reads)
+    path = fit(argparse.Namespace(**{**vars(args), **recipe.fitting()}), recipe.reads)
     shipped = os.path.join(BOTS, learned_model.model_file(args.generation))
     if not os.path.isfile(shipped):
         print(f"nothing shipped as {os.path.normpath(shipped)} to compare with")
@@ -567,7 +586,8 @@ def tally(results: dict[str, list[dict[str, Any]]]) -> None:
               f"{turns:.1f} own turns; CPU {cpu:.3f} s a decision, longest turn {longest:.2f} s", flush=True)
 
 
-def main() -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line (``--help``)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--generate", action="store_true", help="play and label games")
@@ -609,7 +629,11 @@ def main() -> None:
                         "Camps of one bucket by their play-outs' margins (--fit; 0: generation 1's fit)")
     parser.add_argument("--suffix", default="", help="the fit is saved as, and shipped from, model{SUFFIX}.npz "
                         "(--fit, --ship)")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = arguments().parse_args()
     if args.generate:
         generate(args)
     elif args.fit:

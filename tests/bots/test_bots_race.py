@@ -354,10 +354,35 @@ def test_every_recipe_pins_its_player_whole_and_plays_outside_the_held_out_seeds
 
 def test_reproducing_a_generation_without_a_recipe_names_those_that_have_one(tmp_path: Path) -> None:
     module = script("expert_iteration")
-    args = module.argparse.Namespace(generation=2, out=str(tmp_path))
+    args = module.arguments().parse_args(["--reproduce", "--generation", "2", "--out", str(tmp_path)])
     with pytest.raises(SystemExit, match=r"no recipe for generation 2: recipes exist for \[6\]"):
         module.reproduce(args)
     assert not any(tmp_path.iterdir())  # nothing played, nothing written
+
+
+def test_a_reproduction_refuses_a_folder_with_games_the_recipe_has_not(tmp_path: Path) -> None:
+    """The fit reads every game of the folder, so one game more would make another model: refused before
+    anything is played."""
+    module = script("expert_iteration")
+    recipe = module.RECIPES[6]
+    folder = tmp_path / "gen6"
+    folder.mkdir()
+    stray = folder / f"g{module.SEED_BASE + 6 * 100_000 + recipe.games}.npz"  # the first seed past the recipe's
+    stray.write_bytes(b"")
+    args = module.arguments().parse_args(["--reproduce", "--generation", "6", "--out", str(tmp_path)])
+    with pytest.raises(SystemExit, match=f"{folder} holds games outside the recipe's 235 seeds \\(1, the first "
+                                         f"{stray.name}\\); use another --out"):
+        module.reproduce(args)
+    assert [p.name for p in folder.iterdir()] == [stray.name]  # nothing played
+
+
+def test_a_recipe_pins_the_fit_it_was_made_with() -> None:
+    """Generation 6 was fitted with ``--fit``'s defaults but for ``--rank-weight 1 --suffix=-ranked``: the
+    recipe says so itself, so a later change of a default does not change what ``--reproduce`` makes."""
+    module = script("expert_iteration")
+    defaults = vars(module.arguments().parse_args(["--fit"]))
+    pinned = module.RECIPES[6].fitting()
+    assert pinned == {**{k: defaults[k] for k in pinned}, "rank_weight": 1.0, "suffix": "-ranked"}
 
 
 def test_the_deck_seeing_evidence_deals_the_truth_and_its_search_carries_on() -> None:
