@@ -43,7 +43,7 @@ import random
 import shutil
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from multiprocessing import Pool
 from typing import Any
 
@@ -67,14 +67,10 @@ BOTS = os.path.join(HERE, "..", "src", "lewis_clark", "bots")  # where the shipp
 
 
 @dataclass(frozen=True)
-class Recipe:
-    """How one generation's model is made, all of it pinned: the games, then the fit."""
+class Fit:
+    """``--fit``'s settings, as generation 6 was fitted (its defaults but for the ranked loss); torch is
+    seeded by the generation."""
 
-    bot: str  # a whole spec, ``network`` included: a level's name would follow the level as it changes
-    games: int  # seeds SEED_BASE + generation * 100_000 + 0 .. games - 1
-    solo: bool  # solo tables only (at Mackenzie levels 0-7), or the mixed draw of ``table``
-    reads: tuple[int, ...]  # the generations whose games the fit reads (each with a recipe of its own)
-    # the fit's settings (``--fit``'s defaults when generation 6 was fitted); torch is seeded by the generation
     rank_weight: float = 1.0
     hidden: int = 64
     epochs: int = 15
@@ -85,10 +81,16 @@ class Recipe:
     playouts: int = 1
     suffix: str = "-ranked"
 
-    def fitting(self) -> dict[str, object]:
-        """The fit's settings, as ``--fit``'s arguments."""
-        return {k: getattr(self, k) for k in ("rank_weight", "hidden", "epochs", "batch", "lr", "decay",
-                                              "prior_weight", "playouts", "suffix")}
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one generation's model is made, all of it pinned: the games, then the fit."""
+
+    bot: str  # a whole spec, ``network`` included: a level's name would follow the level as it changes
+    games: int  # seeds SEED_BASE + generation * 100_000 + 0 .. games - 1
+    solo: bool  # solo tables only (at Mackenzie levels 0-7), or the mixed draw of ``table``
+    reads: tuple[int, ...]  # the generations whose games the fit reads (each with a recipe of its own)
+    fitting: Fit = Fit()
 
 
 # Generations 0-5 were played by bots that no longer exist as a spec (see docs/research/learned-value.md),
@@ -445,7 +447,7 @@ def reproduce(args: argparse.Namespace) -> None:
         made = RECIPES[g]
         generate(argparse.Namespace(**{**vars(args), "generation": g, "bot": made.bot, "learned": "",
                                        "solo": made.solo, "first": 0, "games": made.games}))
-    path = fit(argparse.Namespace(**{**vars(args), **recipe.fitting()}), recipe.reads)
+    path = fit(argparse.Namespace(**{**vars(args), **asdict(recipe.fitting)}), recipe.reads)
     shipped = os.path.join(BOTS, learned_model.model_file(args.generation))
     if not os.path.isfile(shipped):
         print(f"nothing shipped as {os.path.normpath(shipped)} to compare with")
