@@ -4,6 +4,7 @@ turns while the table follows its deal, replays from its seed, and seeds a new d
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, replace
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from lewis_clark import Options, legal_actions, view
 from lewis_clark.actions import Verb
 from lewis_clark.bots import HELD_OUT_SEEDS, LEVELS, make_bot, parse_spec, planning, race, sensible
 from lewis_clark.bots.base import refused
-from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions
+from lewis_clark.bots.options import CampJudge, Finisher, NoWin, RaceOptions
 from lewis_clark.bots.race import Line, RaceBot, Search, finished_score
 from lewis_clark.match import Match
 from lewis_clark.rules import apply, apply_in_place
@@ -263,6 +264,56 @@ def test_with_no_win_the_line_played_out_furthest_is_followed() -> None:
     else:
         assert deal.pick() is deal.won
     assert bot.line is deal.pick()
+
+
+def margins(asked: list[tuple[State, float]]) -> Callable[[list[State], int], list[float]]:
+    """A stand-in for the learned value: a Camp's margin is how far it got, less a tenth a space of Time
+    spent (so that Camps of one turn differ), each state asked noted in ``asked``."""
+
+    def worth(states: list[State], seat: int) -> list[float]:
+        out = [float(st.players[seat].camp) - 0.1 * st.players[seat].scout for st in states]
+        asked.extend(zip(states, out, strict=True))
+        return out
+
+    return worth
+
+
+def test_with_no_win_value_the_camp_the_value_rates_best_is_followed() -> None:
+    """Solo at level 7 far from the Fort nothing a small search (40 lines, so that later turns are reached)
+    grows wins: with ``no_win=1`` the line followed is the Camp of any turn (not the root) that the value
+    rated best, not the best play-out."""
+    s = game(players=1, mackenzie=7)
+    asked: list[tuple[State, float]] = []
+    bot = RaceBot(6, replace(TINY, nodes=40, finish=1, no_win=NoWin.VALUE), worth=margins(asked))
+    bot.choose(view(s, 0), legal_actions(s))
+    deal = bot.deals[0]
+    assert deal.won is None and deal.finished is not None  # a play-out was made, and it is not followed
+    assert deal.valued is not None and deal.pick() is deal.valued and bot.line is deal.valued
+    rated = [value for state, value in asked if state is not deal.root]
+    assert rated and deal.valued.score == max(rated)
+    assert deal.valued.turns and deal.valued.turns[0] == bot.committed
+    # without the option the same search follows its best play-out, and the value is never asked
+    plain = RaceBot(6, replace(TINY, nodes=40, finish=1))
+    plain.choose(view(s, 0), legal_actions(s))
+    assert plain.deals[0].valued is None and plain.deals[0].pick() is plain.deals[0].finished
+
+
+def test_no_win_value_is_solo_only_and_needs_the_value() -> None:
+    """At a table the play-outs (which play the rivals) still judge: the value, fitted on solo games, notes
+    nothing there and the game is the one without the option. Without a value the option is refused."""
+    options = replace(TINY, finish=1, no_win=NoWin.VALUE)
+    asked: list[tuple[State, float]] = []
+    with_it = Match(Options(players=2, seed=4), ["heuristic", "heuristic"], keep_log=False)
+    with_it.bots[0] = RaceBot(5, options, worth=margins(asked))
+    with_it.play_out(max_turns=6)
+    without = Match(Options(players=2, seed=4), ["heuristic", "heuristic"], keep_log=False)
+    without.bots[0] = RaceBot(5, replace(TINY, finish=1))
+    without.play_out(max_turns=6)
+    assert with_it.actions == without.actions and not asked
+    with pytest.raises(ValueError, match="no_win .*worth"):
+        RaceBot(1, options)
+    assert parse_spec("expert:no_win=1").options.no_win is NoWin.VALUE
+    assert make_bot("race:no_win=1", seed=1).worth is not None  # the registry hands it the network
 
 
 def test_finish_is_checked() -> None:

@@ -122,6 +122,13 @@ class CampJudge(IntEnum):
     BLEND = 2  # by the sum of each Camp's two places, by ``camped`` and by the value (ties: ``camped``'s order)
 
 
+class NoWin(IntEnum):
+    """Solo, which line the race planner follows on a deal where no line it grew wins (``no_win``)."""
+
+    PLAY_OUT = 0  # the line whose heuristic play-out to the end got furthest soonest (``finished_score``)
+    VALUE = 1  # the Camp expert iteration's value rates best (its predicted margin at the end of the game)
+
+
 class Network(IntEnum):
     """Which shipped fit of expert iteration's network the learned options read (``network``): the
     generation it was fitted in (bots/learned.py ``MODEL_FILES``; docs/research/learned-value.md)."""
@@ -167,7 +174,10 @@ class RaceOptions(Options):
     learned_camps: CampJudge = CampJudge.HAND  # how its value orders a bucket's Camps (which ``keep`` are grown)
     learned_beam: bool = False  # its value keeps the inner beam's ``beam`` of the 3 * ``beam`` best by ``underway``
     learned_prior: bool = False  # its prior picks half the actions a turn grows (WholeTurns)
-    network: Network = Network.GEN3  # which shipped fit the three options above read
+    network: Network = Network.GEN3  # which shipped fit the options reading the network read
+    # solo, the line followed on a deal where nothing grown wins: the best play-out, or the Camp the network's
+    # value rates best (one play-out a line is a noisy judge where nothing wins; the value is fitted on many)
+    no_win: NoWin = NoWin.PLAY_OUT
     # 1: when the deals pick different first turns, each deal's line is also played on every other deal and
     # the line that does best on average is followed (else each deal's own, judged on its own cards); K > 1:
     # always, with the lines of each deal's K best first turns besides
@@ -191,7 +201,8 @@ class RaceOptions(Options):
     @property
     def learned(self) -> bool:
         """Whether any option asks for expert iteration's network."""
-        return self.learned_camps != CampJudge.HAND or self.learned_beam or self.learned_prior
+        return (self.learned_camps != CampJudge.HAND or self.learned_beam or self.learned_prior
+                or self.no_win != NoWin.PLAY_OUT)
 
 
 @dataclass(frozen=True)
@@ -255,7 +266,7 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),
         "jumps": Opt(bool), "learned_camps": Opt(CampJudge), "learned_beam": Opt(bool), "learned_prior": Opt(bool),
-        "network": Opt(Network), "cross": Opt(int, 0, 8), "offered": Opt(bool), "revive": Opt(bool),
+        "network": Opt(Network), "no_win": Opt(NoWin), "cross": Opt(int, 0, 8), "offered": Opt(bool), "revive": Opt(bool),
         "widen": Opt(int, 0), "rivals": Opt(int, 0)},
     RolloutOptions: {
         "width": Opt(int, 1), "depth": Opt(int, 1), "recruits": Opt(int, 0), "camps": Opt(int, 1),
@@ -273,5 +284,5 @@ SPECS: dict[type[Options], dict[str, Opt]] = {
 }
 NOISE = Opt(float, 0, 1)  # every bot's ``noise`` (see bots.NoisyBot)
 
-__all__ = ["NOISE", "CampJudge", "Finisher", "MCTSOptions", "Network", "Opt", "Options", "PaceOptions", "PlannerOptions",
+__all__ = ["NOISE", "CampJudge", "Finisher", "MCTSOptions", "Network", "NoWin", "Opt", "Options", "PaceOptions", "PlannerOptions",
            "RaceOptions", "RolloutOptions", "SPECS", "Valuation"]

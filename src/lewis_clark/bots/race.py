@@ -42,7 +42,7 @@ from lewis_clark.actions import Action, Verb
 from lewis_clark.bots.autoplay import GUARD, pass_others, play_others, play_turn
 from lewis_clark.bots.base import Bot, FewerCollections, refused
 from lewis_clark.bots.heuristic import HeuristicBot
-from lewis_clark.bots.options import CampJudge, Finisher, RaceOptions, RolloutOptions, Valuation
+from lewis_clark.bots.options import CampJudge, Finisher, NoWin, RaceOptions, RolloutOptions, Valuation
 from lewis_clark.bots.planning import (
     CYCLE_TURNS,
     JUMP_CHARGE,
@@ -109,6 +109,7 @@ class Search:
         self.best: Line | None = None  # the best Camp seen, when none wins yet
         self.best_rank = 0.0  # its score less a further charge for each turn (FALLBACK_PACE)
         self.finished: Line | None = None  # the best line played out to the end (``finish``), if none wins
+        self.valued: Line | None = None  # solo, ``no_win=1``: the Camp the learned value rates best, its score that value
         self.grown = 0  # lines grown on this deal so far
         self.played: set[tuple[object, ...]] = set()  # positions already played out
         # the line played to the end that reaches the Fort soonest, for each first turn (``cross`` above 1)
@@ -121,9 +122,12 @@ class Search:
         self.reserve: dict[int, list[Line]] = {}
 
     def pick(self) -> Line | None:
-        """The line to follow: the earliest win, else the best line played out, else the best Camp."""
+        """The line to follow: the earliest win, else the Camp the value rates best (``no_win=1``), else the best
+        line played out, else the best Camp."""
         if self.won is not None:
             return self.won
+        if self.valued is not None:
+            return self.valued
         return self.finished if self.finished is not None else self.best
 
 
@@ -145,7 +149,8 @@ class RaceBot(Bot):
         o = options if options is not None else RaceOptions()
         if o.value != Valuation.HAND and to_fort is None:
             raise ValueError(f"value={o.value.value} ranks Camps by a learned value: none was given (to_fort)")
-        for key, on in (("learned_camps", o.learned_camps != CampJudge.HAND), ("learned_beam", o.learned_beam)):
+        for key, on in (("learned_camps", o.learned_camps != CampJudge.HAND), ("learned_beam", o.learned_beam),
+                        ("no_win", o.no_win == NoWin.VALUE)):
             if on and worth is None:
                 raise ValueError(f"{key} judges lines by a learned value: none was given (worth)")
         if o.learned_prior and prior is None:
@@ -153,9 +158,11 @@ class RaceBot(Bot):
         self.options = o
         self.to_fort = to_fort
         # expert iteration's value, kept only for the options that read it
-        self.worth = worth if o.learned_camps != CampJudge.HAND or o.learned_beam else None
+        self.worth = worth if o.learned_camps != CampJudge.HAND or o.learned_beam or o.no_win == NoWin.VALUE else None
         self.learned_camps = o.learned_camps
         self.learned_beam = o.learned_beam
+        self.no_win = o.no_win
+        self.valuing = False  # this search notes the Camp the value rates best (``no_win=1``, solo)
         self.saving = o.purse  # the scores credit the Fur and Equipment held towards a mover (planning.purse)
         self.helper = HeuristicBot(seed ^ 0x706C616E)  # the small decisions inside an action
         self.whole = WholeTurns(self.helper, o.actions, o.recruits, o.discounts, o.purse,
@@ -224,6 +231,8 @@ class RaceBot(Bot):
         self.searches += 1
         seat = view_now.current
         self._moves(len(view_now.players) > 1)
+        # the value was fitted on solo games: at a table the play-outs, which play the rivals, still judge
+        self.valuing = self.no_win == NoWin.VALUE and len(view_now.players) == 1
         self.horizon = self._racing_horizon(view_now, seat) if self.options.racing else LAST_TURN
         self.verdicts = {}
         kept: list[Search] = []
@@ -398,7 +407,8 @@ class RaceBot(Bot):
         out.stale = self._one_on(deal.stale)
         out.reserve = {turn: lines for turn, lines in self._one_on(deal.reserve).items() if turn > 0}
         out.played = deal.played
-        for old, name, later in ((deal.won, "won", shift), (deal.best, "best", shift), (deal.finished, "finished", 1.0)):
+        for old, name, later in ((deal.won, "won", shift), (deal.best, "best", shift), (deal.finished, "finished", 1.0),
+                                 (deal.valued, "valued", 0.0)):
             if old is not None and len(old.turns) > 1 and old.turns[0] == first:
                 setattr(out, name, Line(old.state, old.turns[1:], old.score + later))
         for line in deal.by_first.values():
@@ -532,10 +542,8 @@ class RaceBot(Bot):
                 if not lines:
                     continue
             lines.sort(key=lambda ln: -ln.score)
-            if self.learned_camps == CampJudge.VALUE:  # the learned value says which Camps are grown
-                lines = self._by_worth(lines, seat)
-            elif self.learned_camps == CampJudge.BLEND:  # it and ``camped`` together
-                lines = self._blended(lines, seat)
+            if self.learned_camps != CampJudge.HAND or self.valuing:
+                lines = self._valued(deal, lines, seat)
             ranked = distinct(lines, self.keep + (RESERVE_KEPT if self.widen else 0), line_state, seat)
             starts = ranked[: self.keep]  # the same Camps with ``widen`` as without
             if len(ranked) > self.keep:  # only with ``widen``: the Camps passed over are kept for it
@@ -706,18 +714,29 @@ class RaceBot(Bot):
                 break
         return spent
 
+    def _valued(self, deal: Search, lines: list[Line], seat: int) -> list[Line]:
+        """A bucket's Camps (best first by score) judged by the learned value once: ordered by it alone
+        (``learned_camps=1``) or by it and the score together (``learned_camps=2``, ``blended``: places,
+        not the two numbers, are added, so neither needs a weight against the other), and, when
+        ``valuing``, the best of them noted as the deal's line to follow while nothing wins (``no_win=1``:
+        the value predicts the margin at the end, Mackenzie's pace in it, so Camps of different turns compare)."""
+        assert self.worth is not None  # checked when made
+        worth = self.worth([ln.state for ln in lines], seat)
+        if self.valuing:
+            for line, value in zip(lines, worth, strict=True):
+                if line.turns and (deal.valued is None or value > deal.valued.score):
+                    deal.valued = Line(line.state, line.turns, value)
+        if self.learned_camps == CampJudge.VALUE:
+            return [lines[i] for i in sorted(range(len(lines)), key=lambda i: -worth[i])]
+        if self.learned_camps == CampJudge.BLEND:
+            return [lines[i] for i in blended(worth)]
+        return lines
+
     def _by_worth(self, lines: list[Line], seat: int) -> list[Line]:
         """``lines`` best first by the learned value (``worth``); equals keep their order."""
         assert self.worth is not None  # checked when made
         worth = self.worth([ln.state for ln in lines], seat)
         return [lines[i] for i in sorted(range(len(lines)), key=lambda i: -worth[i])]
-
-    def _blended(self, lines: list[Line], seat: int) -> list[Line]:
-        """``lines`` (best first by score) reordered by the sum of each one's two places: by score and by
-        the learned value; equal sums keep the score's order. Places, not the two numbers, are added, so
-        neither needs a weight against the other."""
-        assert self.worth is not None  # checked when made
-        return [lines[i] for i in blended(self.worth([ln.state for ln in lines], seat))]
 
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
         """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
