@@ -88,6 +88,11 @@ def finished_score(state: State, seat: int, turns: int) -> float:
     return -(turns + lacking / FINISH_PACE)
 
 
+def by_worth(worth: list[float]) -> list[int]:
+    """The order (indices) of lines by ``worth`` alone, best first; equals keep their order."""
+    return sorted(range(len(worth)), key=lambda i: -worth[i])
+
+
 def blended(worth: list[float]) -> list[int]:
     """The order (indices) of lines given best first by their score, by the sum of each one's place there
     and its place by ``worth`` (higher is better); equal sums keep the score's order."""
@@ -139,7 +144,7 @@ class RaceBot(Bot):
     Fort: bots/experimental/value.py, handed in by the maker), so Camps of one turn and, with no win
     known, Camps of different turns are compared by it; with ``value=2`` only the latter. ``worth`` and
     ``prior`` are expert iteration's value and prior (bots/learned.py, handed in by the
-    maker) for the options ``learned_camps``, ``learned_beam`` and ``learned_prior``."""
+    maker) for the options ``learned_camps``, ``learned_beam``, ``learned_prior`` and ``no_win``."""
 
     name = "race"
 
@@ -727,7 +732,7 @@ class RaceBot(Bot):
                 if line.turns and (deal.valued is None or value > deal.valued.score):
                     deal.valued = Line(line.state, line.turns, value)
         if self.learned_camps == CampJudge.VALUE:
-            return [lines[i] for i in sorted(range(len(lines)), key=lambda i: -worth[i])]
+            return [lines[i] for i in by_worth(worth)]
         if self.learned_camps == CampJudge.BLEND:
             return [lines[i] for i in blended(worth)]
         return lines
@@ -735,8 +740,7 @@ class RaceBot(Bot):
     def _by_worth(self, lines: list[Line], seat: int) -> list[Line]:
         """``lines`` best first by the learned value (``worth``); equals keep their order."""
         assert self.worth is not None  # checked when made
-        worth = self.worth([ln.state for ln in lines], seat)
-        return [lines[i] for i in sorted(range(len(lines)), key=lambda i: -worth[i])]
+        return [lines[i] for i in by_worth(self.worth([ln.state for ln in lines], seat))]
 
     def _camp_score(self, state: State, seat: int, turns: int) -> float:
         """How a line that has just Camped after ``turns`` turns ranks among the Camps of its turn:
