@@ -209,6 +209,37 @@ def test_table_actions_and_recruits_are_the_moves_a_turn_grows_at_a_table_only()
         RaceOptions(table_recruits=-1)
 
 
+def test_table_turn_bounds_the_lines_of_a_whole_turn_at_a_table_only() -> None:
+    """``table_turn``: at a table of several seats the searches of one turn (its first and the replans of a
+    card drawn) grow at most that many lines together, each at least a bucket; a new turn has the whole bound
+    again; solo it is not read; 0 leaves each search its own budget."""
+    grown: dict[tuple[int, int], list[int]] = {}
+    for players in (1, 2):
+        s = game(players=players, mackenzie=0)
+        after = apply(s, next(a for a in legal_actions(s) if a.verb == Verb.PLAY))
+        while after.stack:
+            after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+        assert after.acted and after.current == 0 and not after.over
+        for whole in (0, 60):
+            bot = RaceBot(5, replace(TINY, nodes=40, replan=30, table_turn=whole))
+            grown[players, whole] = []
+            for state in (s, after, after, s):  # the turn's search, two replans, the next turn's
+                bot.search(view(state, 0))
+                grown[players, whole].append(bot.turn_grown)
+    assert grown[1, 60] == grown[1, 0]  # solo: each search its own budget either way
+    unbounded, bounded = grown[2, 0], grown[2, 60]
+    assert unbounded[2] > 60  # without it the turn's searches together grow more than the bound
+    assert bounded[0] == unbounded[0] <= 60  # the first search's own budget is under the bound
+    # each replan grows only what is left, and a bucket at least (a started bucket is finished)
+    assert unbounded[1] - unbounded[0] > bounded[1] - bounded[0] > 0
+    assert unbounded[2] - unbounded[1] > bounded[2] - bounded[1] > 0
+    assert bounded[2] < unbounded[2] - 40
+    assert bounded[3] == unbounded[3]  # the next turn: the whole bound again (its first search under it)
+    assert parse_spec("expert:table_turn=2600").options == replace(parse_spec("expert").options, table_turn=2600)
+    with pytest.raises(ValueError, match="table_turn"):
+        RaceOptions(table_turn=-1)
+
+
 def test_later_is_the_budget_of_a_turns_third_search_on() -> None:
     """Each card drawn inside a turn may replan its rest: the third and later searches of one turn grow
     ``later`` lines a deal (a turn's thinking stays bounded), the first two keep ``nodes`` and ``replan``."""
@@ -801,15 +832,22 @@ def test_the_held_out_table_names_each_games_longest_turn() -> None:
 
 
 def test_the_turn_by_turn_benchmark_counts_each_turns_lines_and_searches() -> None:
-    """``scripts/solo_turns.py``: where a race bot's thinking goes, own turn by own turn."""
+    """``scripts/solo_turns.py``: where a race bot's thinking goes, own turn by own turn, solo and at a
+    table (every seat the spec, a row per seat and turn)."""
     module = script("solo_turns")
-    out = module.game(("race:samples=1:keep=2:beam=3:nodes=6", 3, 0))
+    out = module.game(("race:samples=1:keep=2:beam=3:nodes=6", 3, 0, 1))
     turns = out["turns"]
     assert out["seed"] == 3 and isinstance(out["won"], bool) and len(turns) > 10
-    assert [row[0] for row in turns] == sorted(row[0] for row in turns)
-    assert turns[0][2] >= 6 and turns[0][4] == 0  # the first turn's deal is fresh and grows its budget
-    assert any(row[4] for row in turns)  # solo most deals carry on
-    assert out["longest"] == max(row[1] for row in turns)
+    assert {row[0] for row in turns} == {0}
+    assert [row[1] for row in turns] == sorted(row[1] for row in turns)
+    assert turns[0][3] >= 6 and turns[0][5] == 0  # the first turn's deal is fresh and grows its budget
+    assert any(row[5] for row in turns)  # solo most deals carry on
+    assert out["longest"] == max(row[2] for row in turns)
+    table = module.game(("race:samples=1:keep=2:beam=3:nodes=6", 3, 0, 2))["turns"]
+    assert {row[0] for row in table} == {0, 1}
+    firsts = {seat: min(row[1] for row in table if row[0] == seat) for seat in (0, 1)}
+    assert firsts == {0: 1, 1: 2}  # the table's turns alternate between the seats
+    assert all(row[3] >= 6 for row in table if row[1] in firsts.values())
 
 
 def test_rivals_plays_the_other_seats_only_on_a_lines_first_turns() -> None:

@@ -149,6 +149,10 @@ class RaceOptions(Options):
     # lines a turn's first search grows on each deal at a table of several seats, where each line also plays
     # the rivals' turns and so costs about twice a solo one (0: nodes)
     table: int = 0
+    # lines all the searches of one turn grow together at a table of several seats, the first search's and its
+    # replans' (a card drawn) on every deal: each search grows what is left of it if that is less than its own
+    # budget, and at least one bucket, so a turn's thinking is bounded as a whole (0: each search its own budget)
+    table_turn: int = 0
     replan: int = 0  # lines grown on each deal when a card drawn inside a turn replans its rest (0: nodes)
     later: int = 0  # lines grown on each deal by the third and later searches of one turn (0: as ``replan``)
     # False: ``replan`` bounds only a table of several seats (where each line also plays the rivals' turns);
@@ -261,7 +265,7 @@ class MCTSOptions(Options):
 SPECS: dict[type[Options], dict[str, Opt]] = {
     RaceOptions: {
         "samples": Opt(int, 1), "keep": Opt(int, 1), "beam": Opt(int, 1), "nodes": Opt(int, 1),
-        "table": Opt(int, 0), "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool),
+        "table": Opt(int, 0), "table_turn": Opt(int, 0), "replan": Opt(int, 0), "later": Opt(int, 0), "replan_solo": Opt(bool),
         "actions": Opt(int, 1), "recruits": Opt(int, 0), "table_actions": Opt(int, 0), "table_recruits": Opt(int, 0),
         "value": Opt(Valuation), "finish": Opt(int, 0, 8),
         "finisher": Opt(Finisher), "bound": Opt(bool), "racing": Opt(bool), "discounts": Opt(bool), "purse": Opt(bool),

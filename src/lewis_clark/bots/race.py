@@ -198,6 +198,8 @@ class RaceBot(Bot):
         self.beam = o.beam
         self.nodes = o.nodes
         self.table = o.table or o.nodes  # at a table each line also plays the rivals' turns
+        self.table_turn = o.table_turn  # at a table, the lines of all of one turn's searches together (0: unbounded)
+        self.turn_grown = 0  # lines grown by the searches of the turn being played, on every deal
         self.replan = o.replan or o.nodes
         # each Journal card drawn inside a turn (a recruitment, the Interpreter) may replan its rest: the
         # third and later searches of one turn grow ``later`` lines, so that a turn's thinking stays bounded
@@ -277,8 +279,14 @@ class RaceBot(Bot):
         replan = self.replan if self.replan_solo or several else self.nodes
         opening = self.table if several else self.nodes
         budget = opening if not inside else replan if self.in_turn <= 2 else self.later
+        if not inside:
+            self.turn_grown = 0
+        if several and self.table_turn:
+            # what the turn's earlier searches left, shared among the deals; at least a bucket, so a replan
+            # still weighs the card drawn
+            budget = max(1, min(budget, (self.table_turn - self.turn_grown) // len(kept)))
         for deal in kept:
-            self._grow(deal, seat, budget)
+            self.turn_grown += self._grow(deal, seat, budget)
         self.deals = kept
         chosen, root = self._vote(kept, seat)
         self.line, self.line_root = chosen, root
@@ -525,9 +533,9 @@ class RaceBot(Bot):
 
     # --- the search -------------------------------------------------------------------------------
 
-    def _grow(self, deal: Search, seat: int, budget: int) -> None:
+    def _grow(self, deal: Search, seat: int, budget: int) -> int:
         """Grow the earliest buckets of ``deal`` until ``budget`` lines are grown (a bucket started
-        is finished) or nothing earlier than the known win is left."""
+        is finished) or nothing earlier than the known win is left; the lines grown."""
         spent = 0
         while spent < budget:
             if not deal.buckets and not deal.stale:
@@ -557,6 +565,7 @@ class RaceBot(Bot):
                 self._finish(deal, seat, line)
             spent += self._inner(deal, seat, starts)
         deal.grown += spent
+        return spent
 
     def _widened(self, deal: Search) -> list[Line]:
         """The next ``widen`` Camps passed over in the earliest turn that could still lead to the Fort
