@@ -125,8 +125,12 @@ def test_a_solo_game_names_mackenzie_and_says_when_he_arrives(server: Server, br
     # Named on the route, above his diamond, and in the route's legend.
     label = page.locator("#board .panel-route .mackenzie-label")
     assert label.text_content() == meta["words"]["mackenzie"] == "Mackenzie"
-    diamond = page.locator("#board .panel-route [data-marker='mackenzie']").bounding_box()
-    box = label.bounding_box()
+    marker = page.locator("#board .panel-route [data-marker='mackenzie']")
+    # laid out once visible: on a loaded machine the board's first frame may come after the rival's panel
+    marker.wait_for(state="visible")
+    label.wait_for(state="visible")
+    diamond, box = marker.bounding_box(), label.bounding_box()
+    assert diamond is not None and box is not None
     middle = diamond["x"] + diamond["width"] / 2
     assert box["y"] + box["height"] / 2 < diamond["y"] and box["x"] <= middle <= box["x"] + box["width"]  # above it
     assert meta["words"]["mackenzie_legend"] in page.locator("#board .panel-route .legend").text_content()
