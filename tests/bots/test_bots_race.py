@@ -132,14 +132,19 @@ def test_levels_decide_fast_inside_an_action() -> None:
     assert bot.searches == before
 
 
+def _acted(s: State) -> State:
+    """``s`` after seat 0 has played its first card and finished the action (a search from it replans)."""
+    after = apply(s, next(a for a in legal_actions(s) if a.verb == Verb.PLAY))
+    while after.stack:
+        after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+    return after
+
+
 def test_replan_is_the_budget_of_a_search_inside_a_turn_only() -> None:
     """After the action a card drawn may make the bot search again for the turn's rest: with ``replan``
     that search grows fewer lines on each deal than a turn's first search, which keeps ``nodes``."""
     s = game(players=1, mackenzie=0)
-    play = next(a for a in legal_actions(s) if a.verb == Verb.PLAY)
-    after = apply(s, play)
-    while after.stack:  # the action finished by the heuristic's rules: a decision inside the turn
-        after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+    after = _acted(s)  # the action finished by the heuristic's rules: a decision inside the turn
     assert after.acted and after.current == 0 and not after.over
     grown = {}
     for replan in (0, 2):
@@ -160,9 +165,7 @@ def test_replan_solo_off_keeps_a_whole_replan_solo_and_the_bound_at_a_table() ->
     grown: dict[tuple[int, bool], int] = {}
     for players in (1, 2):
         s = game(players=players, mackenzie=0)
-        after = apply(s, next(a for a in legal_actions(s) if a.verb == Verb.PLAY))
-        while after.stack:
-            after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+        after = _acted(s)
         assert after.acted and after.current == 0 and not after.over
         for solo in (True, False):
             bot = RaceBot(5, replace(TINY, nodes=40, replan=2, replan_solo=solo))
@@ -216,9 +219,7 @@ def test_table_turn_bounds_the_lines_of_a_whole_turn_at_a_table_only() -> None:
     grown: dict[tuple[int, int], list[int]] = {}
     for players in (1, 2):
         s = game(players=players, mackenzie=0)
-        after = apply(s, next(a for a in legal_actions(s) if a.verb == Verb.PLAY))
-        while after.stack:
-            after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+        after = _acted(s)
         assert after.acted and after.current == 0 and not after.over
         for whole in (0, 60):
             bot = RaceBot(5, replace(TINY, nodes=40, replan=30, table_turn=whole))
@@ -244,9 +245,7 @@ def test_later_is_the_budget_of_a_turns_third_search_on() -> None:
     """Each card drawn inside a turn may replan its rest: the third and later searches of one turn grow
     ``later`` lines a deal (a turn's thinking stays bounded), the first two keep ``nodes`` and ``replan``."""
     s = game(players=1, mackenzie=0)
-    after = apply(s, next(a for a in legal_actions(s) if a.verb == Verb.PLAY))
-    while after.stack:
-        after = apply(after, make_bot("heuristic", 1).choose(view(after, 0), legal_actions(after)))
+    after = _acted(s)
     grown: dict[int, list[int]] = {}
     for later in (0, 2):
         bot = RaceBot(5, replace(TINY, nodes=40, later=later))
