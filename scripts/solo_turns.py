@@ -5,8 +5,8 @@
     python scripts/solo_turns.py expert --players 2 --seeds 2001431-2001432
 
 One JSON line a game: whether seat 0 won, the CPU of the game and of its longest turn, and for each own
-turn of each seat [seat, turn (the table's count), CPU s, lines grown, searches, searches carried on from the turn before]
-(every seat is the spec). The lines of a fresh deal count from its root; those of a deal carried on, only
+turn of each seat [seat, turn (the table's count), CPU s, lines grown, searches, searches carried on from
+the turn before] (every seat is the spec). The lines of a fresh deal count from its root; those of a deal carried on, only
 the ones grown this turn.
 """
 
@@ -28,8 +28,9 @@ from solo_cpu import parse_seeds  # noqa: E402  (one reading of --seeds for ever
 
 def game(job: tuple[str, int, int, int]) -> dict[str, object]:
     spec, seed, level, players = job
-    options = Options(players=players, seed=seed, mackenzie=level) if players == 1 else Options(players=players, seed=seed)
-    match = Match(options, [spec] * players, keep_log=False)
+    # Mackenzie races a solo seat only
+    match = Match(Options(players=players, seed=seed, mackenzie=level if players == 1 else 0), [spec] * players,
+                  keep_log=False)
     rows: dict[tuple[int, int], list[float]] = {}
 
     def grown(bot: object) -> int:
